@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The folders are the architecture:
+//   Sources/CarouselLayout  the engine: every carousel algorithm of ALGORITHMS.md (knows no harness)
+//   Sources/BenchKit        the harness: timing, statistics, CSV, comparison, fits, charts (knows no carousel)
+//   Sources/BenchSink       the opaque sink the optimizer cannot see through (its own module, on purpose)
+//   Sources/CBenchSupport   C: per-thread allocation counter and the callgrind measured region
+//   Benchmarks/carousel-bench  the suite: wires engine to harness, the command line
+let package = Package(
+    name: "carousel-bench",
+    products: [
+        .library(name: "CarouselLayout", targets: ["CarouselLayout"]),
+        .library(name: "BenchKit", targets: ["BenchKit"]),
+        .executable(name: "carousel-bench", targets: ["carousel-bench"]),
+    ],
+    targets: [
+        .target(name: "CarouselLayout", path: "Sources/CarouselLayout"),
+        .target(name: "BenchSink", path: "Sources/BenchSink"),
+        .target(name: "CBenchSupport", path: "Sources/CBenchSupport"),
+        .target(name: "BenchKit", dependencies: ["BenchSink", "CBenchSupport"], path: "Sources/BenchKit"),
+        .executableTarget(
+            name: "carousel-bench",
+            dependencies: ["CarouselLayout", "BenchKit", "BenchSink"],
+            path: "Benchmarks/carousel-bench"
+        ),
+        .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout"], path: "Tests/CarouselLayoutTests"),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"], path: "Tests/BenchKitTests"),
+        .testTarget(
+            name: "CarouselBenchTests",
+            dependencies: ["carousel-bench"],
+            path: "Tests/CarouselBenchTests"
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+#include "CBenchSupport.h"
