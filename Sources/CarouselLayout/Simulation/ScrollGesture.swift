@@ -1,0 +1,22 @@
+/// One step of a scripted scroll, as the user performs it.
+///
+/// Velocities are in points per second of content offset (positive: the offset grows, the
+/// content moves left); durations are in seconds, so one script plays the same motion at
+/// 60 and 120 Hz (a duration becomes `round(duration * hz)` frames).
+///
+///     let stroke: [ScrollGesture] = [
+///         .drag(velocity: 800, duration: 0.25),
+///         .flick(velocity: 800, decelerationRate: ScrollDeceleration.normal),
+///         .pause(duration: 0.1),
+///     ]
+public enum ScrollGesture: Sendable, Equatable, Hashable {
+    /// The finger moves the content at a constant `velocity` (pt/s) for `duration` seconds; no release.
+    case drag(velocity: Double, duration: Double)
+    /// The finger lifts at `velocity` (pt/s); the content decelerates at `decelerationRate`
+    /// (per ms), lands where the snap resolver says, and settles there.
+    case flick(velocity: Double, decelerationRate: Double)
+    /// The viewport width changes to `toWidth` (a rotation); one frame, no motion.
+    case rotate(toWidth: Double)
+    /// Nothing moves for `duration` seconds.
+    case pause(duration: Double)
+}

@@ -1,0 +1,88 @@
+/// A deterministic list of gestures a `ScrollSimulator` plays frame by frame.
+///
+///     let script = ScrollScript.standard(seed: 7)
+///     var simulator = ScrollSimulator(script: script, hz: 120)
+///
+/// Generated scripts use durations that are multiples of 50 ms, a whole number of frames at
+/// both 60 and 120 Hz, so one script covers the same distance at either rate.
+public struct ScrollScript: Sendable, Equatable, Hashable {
+    /// The gestures, played in order.
+    public var gestures: [ScrollGesture]
+
+    public init(_ gestures: [ScrollGesture]) {
+        self.gestures = gestures
+    }
+}
+
+extension ScrollScript {
+    /// The portrait viewport width of the suite (an iPhone), in points.
+    public static let portraitWidth = 390.0
+    /// The landscape viewport width of the suite, in points.
+    public static let landscapeWidth = 844.0
+
+    /// A random mix of strokes in both directions, with a rotation to landscape in the middle
+    /// and back to portrait as the last gesture (so a replay loop restarts in the same geometry).
+    ///
+    /// A stroke is a drag (200...3000 pt/s, 100...600 ms), a release at 0...6000 pt/s in the
+    /// drag's direction (normal or fast deceleration, equally likely) and sometimes a pause.
+    /// - Parameters:
+    ///   - seed: the same seed gives the same script.
+    ///   - strokes: the number of drag-and-release strokes (at least 2).
+    /// - Complexity: O(strokes).
+    public static func standard(
+        seed: UInt64,
+        strokes: Int = 12,
+        portraitWidth: Double = portraitWidth,
+        landscapeWidth: Double = landscapeWidth
+    ) -> ScrollScript {
+        precondition(strokes >= 2, "a standard script needs a stroke on each side of its rotation")
+        var generator = SeededGenerator(seed: seed)
+        var gestures: [ScrollGesture] = []
+        for stroke in 0..<strokes {
+            if stroke == strokes / 2 {
+                gestures.append(.rotate(toWidth: landscapeWidth))
+            }
+            let direction: Double = generator.nextInt(below: 2) == 0 ? -1 : 1
+            let dragSpeed = generator.nextDouble(in: 200...3000)
+            let dragDuration = 0.05 * Double(2 + generator.nextInt(below: 11))
+            let releaseSpeed = generator.nextDouble(in: 0...6000)
+            let rate = generator.nextInt(below: 2) == 0 ? ScrollDeceleration.normal : ScrollDeceleration.fast
+            let pauseDuration = 0.05 * Double(generator.nextInt(below: 7))
+            gestures.append(.drag(velocity: direction * dragSpeed, duration: dragDuration))
+            gestures.append(.flick(velocity: direction * releaseSpeed, decelerationRate: rate))
+            if pauseDuration > 0 {
+                gestures.append(.pause(duration: pauseDuration))
+            }
+        }
+        gestures.append(.rotate(toWidth: portraitWidth))
+        return ScrollScript(gestures)
+    }
+
+    /// One long drag in one direction: `velocity * duration` points, to exercise wrapping.
+    ///
+    /// For `F` frames at `hz`, pass `duration: Double(F) / hz`.
+    /// - Complexity: O(1).
+    public static func oneDirection(velocity: Double, duration: Double) -> ScrollScript {
+        ScrollScript([.drag(velocity: velocity, duration: duration)])
+    }
+
+    /// Strokes so fast that every drag frame moves the content by 0.75...1.5 pitches at `hz`
+    /// (more than half a pitch, so a frame can skip past an item), each released at the same
+    /// velocity; directions and deceleration rates are random.
+    ///
+    /// At a lower frame rate than `hz` the steps only grow.
+    /// - Complexity: O(strokes).
+    public static func fastFlicks(pitch: Double, hz: Double, strokes: Int = 8, seed: UInt64) -> ScrollScript {
+        precondition(pitch > 0 && hz > 0, "fast flicks need a positive pitch and frame rate")
+        var generator = SeededGenerator(seed: seed)
+        var gestures: [ScrollGesture] = []
+        for _ in 0..<strokes {
+            let direction: Double = generator.nextInt(below: 2) == 0 ? -1 : 1
+            let velocity = direction * pitch * hz * generator.nextDouble(in: 0.75...1.5)
+            let rate = generator.nextInt(below: 2) == 0 ? ScrollDeceleration.normal : ScrollDeceleration.fast
+            gestures.append(.drag(velocity: velocity, duration: 0.1))
+            gestures.append(.flick(velocity: velocity, decelerationRate: rate))
+        }
+        return ScrollScript(gestures)
+    }
+}

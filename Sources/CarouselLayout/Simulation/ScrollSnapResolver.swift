@@ -1,0 +1,41 @@
+/// Decides where a flick lands: the bridge from the simulator to a snap strategy.
+///
+/// The simulator calls it once per flick, on the release frame, with offsets in the consumer's
+/// coordinates and the velocity in pt/s.
+///
+///     struct NearestPage: ScrollSnapResolver {
+///         let pitch: Double
+///         func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+///             (proposedOffset / pitch).rounded() * pitch
+///         }
+///     }
+public protocol ScrollSnapResolver {
+    /// The content offset the flick must come to rest on.
+    func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double
+}
+
+/// A snap resolver made from a closure `(currentOffset, proposedOffset, velocity) -> target`.
+///
+/// - Complexity: that of the closure.
+public struct ScrollSnapRule: ScrollSnapResolver {
+    private let resolve: (Double, Double, Double) -> Double
+
+    public init(_ resolve: @escaping (_ currentOffset: Double, _ proposedOffset: Double, _ velocity: Double) -> Double) {
+        self.resolve = resolve
+    }
+
+    public func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        resolve(currentOffset, proposedOffset, velocity)
+    }
+}
+
+/// No snapping: the flick rests at its projected offset (a plain decelerating scroll view).
+///
+/// - Complexity: O(1).
+public struct ScrollRestAtProjection: ScrollSnapResolver, Sendable {
+    public init() {}
+
+    public func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        proposedOffset
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+import CarouselLayout
+
+@Suite("SeededGenerator")
+struct SeededGeneratorTests {
+    @Test("seed 0 reproduces xoshiro256** seeded by SplitMix64 (reference outputs)")
+    func knownAnswer() {
+        var generator = SeededGenerator(seed: 0)
+        #expect(generator.next() == 0x99EC_5F36_CB75_F2B4)
+        #expect(generator.next() == 0xBF6E_1F78_4956_452A)
+        #expect(generator.next() == 0x1A5F_849D_4933_E6E0)
+        var other = SeededGenerator(seed: 42)
+        #expect(other.next() == 0x1578_0B2E_0C2E_C716)
+    }
+
+    @Test("the same seed gives the same sequence, another seed another")
+    func determinism() {
+        var a = SeededGenerator(seed: 123)
+        var b = SeededGenerator(seed: 123)
+        var c = SeededGenerator(seed: 124)
+        let first = (0..<100).map { _ in a.next() }
+        #expect(first == (0..<100).map { _ in b.next() })
+        #expect(first != (0..<100).map { _ in c.next() })
+    }
+
+    @Test("unit doubles lie in [0, 1) with mean near one half")
+    func unitInterval() {
+        var generator = SeededGenerator(seed: 9)
+        var sum = 0.0
+        for _ in 0..<20_000 {
+            let value = generator.nextUnit()
+            #expect(value >= 0 && value < 1)
+            sum += value
+        }
+        #expect(abs(sum / 20_000 - 0.5) < 0.01)
+    }
+
+    @Test("nextInt(below:) stays in range and reaches every value")
+    func boundedIntegers() {
+        var generator = SeededGenerator(seed: 77)
+        var counts = [Int](repeating: 0, count: 7)
+        for _ in 0..<7_000 {
+            counts[generator.nextInt(below: 7)] += 1
+        }
+        #expect(counts.allSatisfy { $0 > 800 && $0 < 1_200 })
+        #expect(generator.nextInt(below: 1) == 0)
+    }
+
+    @Test("nextDouble(in:) stays in its range")
+    func doubleRange() {
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<1_000 {
+            let value = generator.nextDouble(in: -3...8)
+            #expect(value >= -3 && value <= 8)
+        }
+    }
+}
