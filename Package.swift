@@ -19,13 +19,15 @@ let package = Package(
         .target(name: "BenchSink", path: "Sources/BenchSink"),
         .target(name: "CBenchSupport", path: "Sources/CBenchSupport"),
         .target(name: "BenchKit", dependencies: ["BenchSink", "CBenchSupport"], path: "Sources/BenchKit"),
+        .target(name: "BenchReport", dependencies: ["BenchKit"], path: "Sources/BenchReport"),
         .executableTarget(
             name: "carousel-bench",
-            dependencies: ["CarouselLayout", "BenchKit", "BenchSink"],
+            dependencies: ["CarouselLayout", "BenchKit", "BenchReport", "BenchSink"],
             path: "Benchmarks/carousel-bench"
         ),
         .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout"], path: "Tests/CarouselLayoutTests"),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"], path: "Tests/BenchKitTests"),
+        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport"], path: "Tests/BenchReportTests"),
         .testTarget(
             name: "CarouselBenchTests",
             dependencies: ["carousel-bench"],
