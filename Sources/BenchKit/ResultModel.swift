@@ -56,12 +56,17 @@ public struct ResultRow: Sendable, Equatable {
     public var instructionsPerIteration: Double?
     /// Median as a percentage of a 120 Hz frame (8 333 333 ns); nil for per-call units.
     public var budgetPct120Hz: Double?
+    /// 99th percentile in `unit` (extra CSV column `p99`); nil when unknown.
+    public var p99: Double?
+    /// Coefficient of variation of the samples (extra CSV column `cv`); nil when unknown.
+    public var cv: Double?
 
     public init(
         benchmark: BenchmarkID, catalog: Int, items: Int, unit: IterationUnit,
         samples: [Double], sampleCount: Int, iterationsPerSample: Int,
         min: Double, median: Double, p90: Double, mad: Double,
-        mallocsPerIteration: Double?, instructionsPerIteration: Double?, budgetPct120Hz: Double?
+        mallocsPerIteration: Double?, instructionsPerIteration: Double?, budgetPct120Hz: Double?,
+        p99: Double? = nil, cv: Double? = nil
     ) {
         self.benchmark = benchmark
         self.catalog = catalog
@@ -77,6 +82,8 @@ public struct ResultRow: Sendable, Equatable {
         self.mallocsPerIteration = mallocsPerIteration
         self.instructionsPerIteration = instructionsPerIteration
         self.budgetPct120Hz = budgetPct120Hz
+        self.p99 = p99
+        self.cv = cv
     }
 
     /// The key a comparison matches rows on.

@@ -1,1 +1,30 @@
 #pragma once
+// C support for BenchKit: a per-thread allocation counter (by interposing the malloc family)
+// and the callgrind measured region (a stable unmangled symbol for --toggle-collect).
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Resets this thread's counters and starts counting allocations made by this thread.
+void cbench_alloc_counting_begin(void);
+
+/// Stops counting on this thread; the counters keep their values until the next begin.
+void cbench_alloc_counting_end(void);
+
+/// Allocation calls (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign) counted on this thread.
+uint64_t cbench_alloc_count(void);
+
+/// free calls (of non-null pointers) counted on this thread.
+uint64_t cbench_free_count(void);
+
+/// The region callgrind collects in (`--toggle-collect=cbench_measured_region`): it only calls
+/// `body(ctx, iterations)`, and is never inlined or tail-called so the toggle sees its entry and exit.
+void cbench_measured_region(void (*_Nonnull body)(void *_Nullable ctx, int64_t iterations),
+                            void *_Nullable ctx, int64_t iterations);
+
+#ifdef __cplusplus
+}
+#endif

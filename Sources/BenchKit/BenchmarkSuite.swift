@@ -1,0 +1,54 @@
+/// A benchmark ready to time at one size: the set-up has already run, outside the timed body.
+public struct PreparedBenchmark {
+    /// The derived size actually processed (the results' `items` column).
+    public var items: Int
+    /// Runs `iterations` iterations and feeds every result into `blackHole` (module BenchSink).
+    public var body: (_ iterations: Int) -> Void
+    /// Checks the output before timing: nil when correct, else the reason. A failing benchmark is not timed.
+    public var verify: (() -> String?)?
+
+    public init(items: Int, verify: (() -> String?)? = nil, body: @escaping (_ iterations: Int) -> Void) {
+        self.items = items
+        self.body = body
+        self.verify = verify
+    }
+}
+
+/// One registration: an id, its unit, the sizes it runs at, and the set-up that prepares each size.
+public struct BenchmarkRegistration {
+    public let id: BenchmarkID
+    public let unit: IterationUnit
+    public let sizes: [Int]
+    public let setUp: (_ size: Int) -> PreparedBenchmark
+}
+
+/// The set of registered benchmarks, in registration order.
+///
+///     let suite = BenchmarkSuite()
+///     suite.register(BenchmarkID(family: "sum", strategy: "loop"), unit: .nsPerCall, sizes: [10, 100]) { n in
+///         let values = opaqueIdentity(Array(0..<n))
+///         return PreparedBenchmark(items: n) { iterations in
+///             for _ in 0..<iterations { blackHole(values.reduce(0, +)) }
+///         }
+///     }
+public final class BenchmarkSuite {
+    public private(set) var registrations: [BenchmarkRegistration] = []
+    private var ids: Set<BenchmarkID> = []
+
+    public init() {}
+
+    /// Registers a benchmark. A duplicate id is a programming error (precondition failure).
+    /// - Complexity: O(1) amortized.
+    public func register(
+        _ id: BenchmarkID, unit: IterationUnit, sizes: [Int],
+        setUp: @escaping (_ size: Int) -> PreparedBenchmark
+    ) {
+        precondition(!ids.contains(id), "duplicate benchmark id \(id)")
+        precondition(!sizes.isEmpty, "benchmark \(id) has no sizes")
+        ids.insert(id)
+        registrations.append(BenchmarkRegistration(id: id, unit: unit, sizes: sizes, setUp: setUp))
+    }
+
+    /// Every registered id, in registration order.
+    public var benchmarkIDs: [BenchmarkID] { registrations.map(\.id) }
+}

@@ -1,0 +1,230 @@
+/// The relative slowdown a timed row must show, past all noise and after drift normalisation, to be
+/// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`). Provisional: to be set from the
+/// A/A experiment (`AANoiseExperiment`) run with the real suite on the reference machine.
+public let defaultTimeThreshold = 0.10
+
+/// The relative change in instructions per iteration that decides a row when both runs counted them
+/// (callgrind counts are deterministic, so a small threshold suffices).
+public let defaultInstructionThreshold = 0.01
+
+/// The outcome of comparing one row of a candidate run with its baseline.
+public enum Verdict: String, Sendable, CaseIterable, Comparable {
+    case regressed, improved, inconclusive, unchanged, new, missing
+
+    public static func < (a: Verdict, b: Verdict) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// The figure that decided a verdict.
+public enum ComparisonMetric: String, Sendable {
+    /// Median time per iteration, drift-normalised, with a bootstrap interval.
+    case time
+    /// Instructions per iteration (both runs counted them).
+    case instructions
+    /// Nothing to compare (`new` or `missing`).
+    case none
+}
+
+/// How a comparison tells a slower machine from slower code.
+public enum DriftNormalization: Sendable, Equatable {
+    /// Raw ratios: only for runs known to have run in identical conditions.
+    case none
+    /// Divide by the median time ratio over all rows matched in both runs. Assumes fewer than half of
+    /// the rows really changed; when more may have, name a reference family instead.
+    case medianOfAllRows
+    /// Divide by the median time ratio of the rows of this family (e.g. the floor benchmark), falling
+    /// back to all rows when the family is in neither run.
+    case referenceFamily(String)
+}
+
+/// Parameters of a comparison.
+public struct ComparisonOptions: Sendable {
+    public var timeThreshold: Double
+    public var instructionThreshold: Double
+    public var normalization: DriftNormalization
+    /// Two-sided confidence of the bootstrap interval.
+    public var confidence: Double
+    public var resamples: Int
+    /// Seeds the bootstrap; the same inputs and seed always give the same intervals.
+    public var seed: UInt64
+
+    public init(
+        timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
+        normalization: DriftNormalization = .medianOfAllRows, confidence: Double = 0.95, resamples: Int = 1_000,
+        seed: UInt64 = 0x5EED
+    ) {
+        self.timeThreshold = timeThreshold
+        self.instructionThreshold = instructionThreshold
+        self.normalization = normalization
+        self.confidence = confidence
+        self.resamples = resamples
+        self.seed = seed
+    }
+}
+
+/// One compared row: `ratio` is current over baseline, of the deciding metric, drift-normalised for time.
+public struct ComparisonRow: Sendable, Equatable {
+    public var key: RowKey
+    public var unit: IterationUnit
+    public var baselineMedian: Double?
+    public var currentMedian: Double?
+    /// The time-median ratio before drift normalisation (nil when either side is absent or zero).
+    public var rawRatio: Double?
+    public var ratio: Double?
+    public var ciLow: Double?
+    public var ciHigh: Double?
+    public var verdict: Verdict
+    public var metric: ComparisonMetric
+}
+
+/// A whole comparison: its rows (in key order), the drift factor divided out, and the counts per verdict.
+public struct Comparison: Sendable {
+    public var rows: [ComparisonRow]
+    /// The run-wide time ratio divided out of every timed row (1 when not normalised).
+    public var driftFactor: Double
+    /// Which rows the drift factor came from, in words.
+    public var driftSource: String
+    public var options: ComparisonOptions
+
+    /// How many rows got each verdict (verdicts with no row are absent).
+    public var summary: [Verdict: Int] {
+        rows.reduce(into: [:]) { $0[$1.verdict, default: 0] += 1 }
+    }
+
+    public var hasRegression: Bool { rows.contains { $0.verdict == .regressed } }
+
+    /// One line: `2 regressed, 40 unchanged, 1 inconclusive; drift 1.31x (median of 43 rows); threshold 10%`.
+    public var summaryLine: String {
+        let counts = summary
+        let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+        return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
+            + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
+            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))%"
+    }
+}
+
+/// Compares a candidate run with a baseline, row by row (matched on benchmark + catalog).
+///
+/// The rule, per row present in both runs:
+/// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = current / baseline`
+///    (no statistics, no normalisation; `ci_low = ci_high = ratio`). `regressed` if
+///    `ratio > 1 + instructionThreshold`, `improved` if `ratio < 1 / (1 + instructionThreshold)`, else `unchanged`.
+/// 2. Otherwise time. The raw ratio is `median(current) / median(baseline)`; its interval is the seeded
+///    percentile bootstrap (both sample sets resampled with replacement, `resamples` times, central
+///    `confidence` range of the ratio of medians). Without raw samples (fewer than 3 on either side) the
+///    interval is `(m_c - MAD_c) / (m_b + MAD_b) ... (m_c + MAD_c) / (m_b - MAD_b)`.
+///    Ratio and interval are then divided by the drift factor `d` (see `DriftNormalization`).
+///    With `t = timeThreshold`, `up = 1 + t`, `down = 1 / (1 + t)` and the interval `[lo, hi]`:
+///    - `regressed` when `lo > up` (the whole interval is past the threshold);
+///    - `improved` when `hi < down`;
+///    - `unchanged` when `down <= lo` and `hi <= up` (the whole interval is within the threshold);
+///    - otherwise the interval straddles `up` or `down`: `inconclusive` when it is wide (`hi / lo > up`,
+///      noise as large as the threshold itself), else `unchanged` (a narrow interval touching the threshold
+///      is not shown to be past it).
+///    A zero or missing median, or an unbounded interval, gives `inconclusive`.
+/// Rows only in the candidate are `new`; rows only in the baseline are `missing`.
+public enum Comparator {
+    /// - Complexity: O(rows x resamples x samples log samples).
+    public static func compare(
+        baseline: [ResultRow], current: [ResultRow], options: ComparisonOptions = ComparisonOptions()
+    ) -> Comparison {
+        let baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let (drift, source) = driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization)
+        var rows: [ComparisonRow] = []
+        for key in Set(baselineByKey.keys).union(currentByKey.keys).sorted() {
+            switch (baselineByKey[key], currentByKey[key]) {
+            case let (base?, candidate?):
+                rows.append(compareRow(base, candidate, drift: drift, options: options))
+            case let (base?, nil):
+                rows.append(ComparisonRow(
+                    key: key, unit: base.unit, baselineMedian: base.median, currentMedian: nil, rawRatio: nil,
+                    ratio: nil, ciLow: nil, ciHigh: nil, verdict: .missing, metric: .none))
+            case let (nil, candidate?):
+                rows.append(ComparisonRow(
+                    key: key, unit: candidate.unit, baselineMedian: nil, currentMedian: candidate.median,
+                    rawRatio: nil, ratio: nil, ciLow: nil, ciHigh: nil, verdict: .new, metric: .none))
+            case (nil, nil):
+                continue
+            }
+        }
+        return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options)
+    }
+
+    /// The verdict of a ratio interval under the time rule above (already normalised).
+    /// - Complexity: O(1).
+    public static func timeVerdict(low: Double, high: Double, threshold: Double) -> Verdict {
+        let up = 1 + threshold
+        let down = 1 / up
+        guard low.isFinite, high.isFinite, low > 0 else { return .inconclusive }
+        if low > up { return .regressed }
+        if high < down { return .improved }
+        if low >= down && high <= up { return .unchanged }
+        return high / low > up ? .inconclusive : .unchanged
+    }
+
+    static func compareRow(
+        _ base: ResultRow, _ candidate: ResultRow, drift: Double, options: ComparisonOptions
+    ) -> ComparisonRow {
+        let rawRatio = base.median > 0 ? candidate.median / base.median : nil
+        var row = ComparisonRow(
+            key: candidate.key, unit: candidate.unit, baselineMedian: base.median, currentMedian: candidate.median,
+            rawRatio: rawRatio, ratio: nil, ciLow: nil, ciHigh: nil, verdict: .inconclusive, metric: .time)
+        if let before = base.instructionsPerIteration, let after = candidate.instructionsPerIteration, before > 0 {
+            let ratio = after / before
+            let up = 1 + options.instructionThreshold
+            row.metric = .instructions
+            (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
+            row.verdict = ratio > up ? .regressed : ratio < 1 / up ? .improved : .unchanged
+            return row
+        }
+        guard let rawRatio else { return row }
+        row.ratio = rawRatio / drift
+        guard let (low, high) = interval(base, candidate, options: options) else { return row }
+        (row.ciLow, row.ciHigh) = (low / drift, high / drift)
+        row.verdict = timeVerdict(low: low / drift, high: high / drift, threshold: options.timeThreshold)
+        return row
+    }
+
+    /// The raw-ratio interval: bootstrap over the samples, or the MAD interval without them; nil when unbounded.
+    static func interval(_ base: ResultRow, _ candidate: ResultRow, options: ComparisonOptions) -> (Double, Double)? {
+        if base.samples.count >= 3 && candidate.samples.count >= 3 {
+            var generator = SplitMix64(seed: options.seed ^ SplitMix64.fingerprint(candidate.key))
+            return Bootstrap.ratioOfMedians(
+                base.samples, candidate.samples, resamples: options.resamples, confidence: options.confidence,
+                generator: &generator)
+        }
+        let low = (candidate.median - candidate.mad) / (base.median + base.mad)
+        let denominator = base.median - base.mad
+        guard denominator > 0, low > 0 else { return nil }
+        return (low, (candidate.median + candidate.mad) / denominator)
+    }
+
+    static func driftFactor(
+        baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], _ normalization: DriftNormalization
+    ) -> (Double, String) {
+        func ratios(_ include: (RowKey) -> Bool) -> [Double] {
+            baseline.compactMap { key, base in
+                guard include(key), let candidate = current[key], base.median > 0, candidate.median > 0 else { return nil }
+                return candidate.median / base.median
+            }
+        }
+        switch normalization {
+        case .none:
+            return (1, "not normalised")
+        case .referenceFamily(let family):
+            let reference = ratios { $0.benchmark.family == family }
+            if !reference.isEmpty {
+                return (SampleStatistics.median(reference), "median of \(reference.count) '\(family)' rows")
+            }
+            let all = ratios { _ in true }
+            guard !all.isEmpty else { return (1, "no matched rows") }
+            return (SampleStatistics.median(all), "no '\(family)' rows: median of all \(all.count) matched rows")
+        case .medianOfAllRows:
+            let all = ratios { _ in true }
+            guard !all.isEmpty else { return (1, "no matched rows") }
+            return (SampleStatistics.median(all), "median of \(all.count) matched rows")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// The comparison CSV: `benchmark,catalog,unit,baseline_median,current_median,ratio,ci_low,ci_high,verdict`
+/// followed by the extra columns `metric,raw_ratio` (same dialect as the results CSV; unknown figures empty).
+public enum ComparisonFile {
+    public static let columns = [
+        "benchmark", "catalog", "unit", "baseline_median", "current_median", "ratio", "ci_low", "ci_high", "verdict",
+        "metric", "raw_ratio",
+    ]
+
+    /// The comparison as CSV text.
+    /// - Complexity: O(rows).
+    public static func csv(_ comparison: Comparison) -> String {
+        var text = columns.joined(separator: ",") + "\n"
+        for row in comparison.rows {
+            let fields = [
+                row.key.benchmark.description, String(row.key.catalog), row.unit.rawValue,
+                figure(row.baselineMedian, 4), figure(row.currentMedian, 4), figure(row.ratio, 4),
+                figure(row.ciLow, 4), figure(row.ciHigh, 4), row.verdict.rawValue, row.metric.rawValue,
+                figure(row.rawRatio, 4),
+            ]
+            text += fields.joined(separator: ",") + "\n"
+        }
+        return text
+    }
+
+    /// Writes the comparison CSV atomically.
+    public static func write(_ comparison: Comparison, to path: String) throws {
+        let text = csv(comparison)
+        try AtomicFile.write(to: path) { emit in try emit(text) }
+    }
+
+    private static func figure(_ value: Double?, _ decimals: Int) -> String {
+        guard let value, value.isFinite else { return "" }
+        return DecimalFormat.string(value, decimals: decimals)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Where and how a run was made: written beside the results as `NAME.meta.json`.
+public struct RunMetadata: Sendable, Equatable, Codable {
+    /// ISO-8601 time the run finished, UTC.
+    public var time: String
+    /// The commit of the git work tree the run started in; nil outside one.
+    public var gitCommit: String?
+    public var swiftVersion: String
+    /// `model name` of /proc/cpuinfo; nil when unreadable.
+    public var cpuModel: String?
+    public var host: String
+    public var options: [String: String]
+
+    public init(
+        time: String, gitCommit: String?, swiftVersion: String, cpuModel: String?, host: String,
+        options: [String: String]
+    ) {
+        self.time = time
+        self.gitCommit = gitCommit
+        self.swiftVersion = swiftVersion
+        self.cpuModel = cpuModel
+        self.host = host
+        self.options = options
+    }
+
+    /// The metadata of this process now, from the current directory's git work tree.
+    public static func current(options: [String: String]) -> RunMetadata {
+        RunMetadata(
+            time: ISO8601DateFormatter().string(from: Date()),
+            gitCommit: gitCommit(in: FileManager.default.currentDirectoryPath),
+            swiftVersion: compilerVersion, cpuModel: cpuModel(), host: ProcessInfo.processInfo.hostName,
+            options: options
+        )
+    }
+
+    /// The compiler that built the harness (major.minor).
+    static var compilerVersion: String {
+        #if compiler(>=6.4)
+            return ">=6.4"
+        #elseif compiler(>=6.3)
+            return "6.3"
+        #elseif compiler(>=6.2)
+            return "6.2"
+        #elseif compiler(>=6.1)
+            return "6.1"
+        #else
+            return "6.0"
+        #endif
+    }
+
+    static func cpuModel() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    /// Reads HEAD of the nearest enclosing `.git` directory without running git.
+    static func gitCommit(in directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory)
+        while true {
+            let git = url.appendingPathComponent(".git")
+            if let head = try? String(contentsOf: git.appendingPathComponent("HEAD"), encoding: .utf8) {
+                let reference = head.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard reference.hasPrefix("ref: ") else { return reference }
+                let name = String(reference.dropFirst(5))
+                if let commit = try? String(contentsOf: git.appendingPathComponent(name), encoding: .utf8) {
+                    return commit.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                let packed = (try? String(contentsOf: git.appendingPathComponent("packed-refs"), encoding: .utf8)) ?? ""
+                for line in packed.split(separator: "\n") where line.hasSuffix(" " + name) {
+                    return String(line.prefix { $0 != " " })
+                }
+                return nil
+            }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// The metadata as pretty, key-sorted JSON.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// How a run selects, times and counts benchmarks.
+public struct RunOptions: Sendable {
+    /// A regular expression searched in each benchmark id (`family/strategy`); nil runs everything.
+    public var filter: String?
+    /// When set, each benchmark runs only at those of its registered sizes that appear here.
+    public var sizes: [Int]?
+    /// Total time for one benchmark at one size, in seconds, warm-up included (soft limit; the hard
+    /// limit is 4x this, so a size slower than the budget still yields at least one sample).
+    public var timeBudget: Double
+    /// Warm-up time before sampling, in seconds (taken from the budget).
+    public var warmup: Double
+    /// The number of samples aimed for; the budget is split evenly between them.
+    public var targetSamples: Int
+    /// The fewest samples taken unless the hard limit (4x the budget) is reached.
+    public var minimumSamples: Int
+    /// Counts allocations per iteration in a separate, untimed pass.
+    public var countAllocations: Bool
+
+    public init(
+        filter: String? = nil, sizes: [Int]? = nil, timeBudget: Double = 0.5, warmup: Double = 0.05,
+        targetSamples: Int = 100, minimumSamples: Int = 5, countAllocations: Bool = true
+    ) {
+        self.filter = filter
+        self.sizes = sizes
+        self.timeBudget = timeBudget
+        self.warmup = warmup
+        self.targetSamples = targetSamples
+        self.minimumSamples = minimumSamples
+        self.countAllocations = countAllocations
+    }
+
+    /// The CI smoke setting: a tenth of the default budget and 15 samples.
+    public static func quick(filter: String? = nil, sizes: [Int]? = nil) -> RunOptions {
+        RunOptions(filter: filter, sizes: sizes, timeBudget: 0.05, warmup: 0.005, targetSamples: 15, minimumSamples: 3)
+    }
+
+    /// The options as text, for the run metadata.
+    public var dictionary: [String: String] {
+        var result = [
+            "timeBudget": String(timeBudget), "warmup": String(warmup), "targetSamples": String(targetSamples),
+            "minimumSamples": String(minimumSamples), "countAllocations": String(countAllocations),
+        ]
+        if let filter { result["filter"] = filter }
+        if let sizes { result["sizes"] = sizes.map(String.init).joined(separator: ",") }
+        return result
+    }
+
+    /// Compiles `filter`; throws when it is not a valid regular expression.
+    func compiledFilter() throws -> NSRegularExpression? {
+        guard let filter else { return nil }
+        return try NSRegularExpression(pattern: filter)
+    }
+}
