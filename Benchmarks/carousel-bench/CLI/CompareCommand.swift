@@ -1,0 +1,55 @@
+import BenchKit
+import Foundation
+
+/// `carousel-bench compare BASE.csv NEW.csv`: the regression verdict for every row.
+enum CompareCommand {
+    static var command: Command {
+        Command(
+            name: "compare", synopsis: "compare BASE.csv NEW.csv [OPTIONS]",
+            summary: "the regression verdict for each row of two results files (exit 2 on a regression)",
+            details: """
+            Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
+            those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Otherwise the ratio of medians is
+            divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
+            code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
+            whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
+            """,
+            options: [
+                CommonOptions.threshold,
+                CommonOptions.format,
+                .value("--output", "PATH", "also write the comparison CSV here"),
+                .flag("--all", "show every row, not only those that changed"),
+            ],
+            maxPositionals: 2, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError("compare needs two files, BASE.csv and NEW.csv")
+        }
+        let format: OutputFormat = try arguments.choice("--format", default: .table)
+        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        let baseline = try ResultsFile.read(arguments.positionals[0])
+        let current = try ResultsFile.read(arguments.positionals[1])
+        let comparison = Comparator.compare(
+            baseline: baseline, current: current, options: ComparisonOptions(timeThreshold: threshold))
+        if let output = arguments.value("--output") {
+            try FileSystem.ensureParentDirectory(of: output)
+            try ComparisonFile.write(comparison, to: output)
+        }
+        print(try ResultRendering.render(comparison, format: format, onlyNotable: !arguments.has("--all")), terminator: "")
+        return comparison.hasRegression ? ExitCode.regression : ExitCode.success
+    }
+}
+
+enum FileSystem {
+    /// Creates the directory a file will be written into, so `--output new/dir/x.csv` works.
+    static func ensureParentDirectory(of path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RuntimeError("\(directory): cannot create directory")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import BenchKit
+import Foundation
+
+/// `carousel-bench run`: time every benchmark, write the results, compare with the baseline.
+enum RunCommand {
+    static let defaultOutput = "Results/latest.csv"
+    static let defaultBaseline = "Results/baseline.csv"
+
+    static var command: Command {
+        Command(
+            name: "run", synopsis: "run [OPTIONS]",
+            summary: "time every benchmark, print a table, write Results/latest.csv, compare with Results/baseline.csv",
+            details: """
+            Every benchmark is verified before it is timed; one that fails is reported and not timed (exit 1).
+            Progress goes to standard error, the table to standard output. Sizes are catalog sizes n
+            (default \(SuiteCatalog.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
+            \(SuiteCatalog.quickSizes.map(String.init).joined(separator: ",")) with a tenth of the time budget).
+            """,
+            options: [
+                CommonOptions.filter,
+                .value("--sizes", "LIST", "comma-separated catalog sizes, e.g. 3,30,300"),
+                .flag("--quick", "CI smoke run: fewer sizes and samples (under 20 s)"),
+                .value("--output", "PATH", "results CSV (default \(defaultOutput)); .samples.csv and .meta.json beside it"),
+                .value("--baseline", "PATH", "baseline to compare with (default \(defaultBaseline), skipped when absent)"),
+                .flag("--no-baseline", "do not compare with any baseline"),
+                .flag("--save-baseline", "also write the results as the baseline (after a successful run only)"),
+                .flag("--check", "exit 2 when any row regressed against the baseline"),
+                CommonOptions.threshold,
+                CommonOptions.format,
+                .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
+                .value("--time-budget", "MS", "milliseconds per benchmark and size (default 250; --quick 40)"),
+            ],
+            maxPositionals: 0, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let quick = arguments.has("--quick")
+        let format: OutputFormat = try arguments.choice("--format", default: .table)
+        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        let sizes = try arguments.intList("--sizes", range: CommonOptions.sizeRange)
+            ?? (quick ? SuiteCatalog.quickSizes : SuiteCatalog.defaultSizes)
+        let budgetMilliseconds = try arguments.int("--time-budget", default: quick ? 40 : 250, range: 1...600_000)
+        let filter = arguments.value("--filter")
+        if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
+            throw UsageError("option '--filter': '\(filter)' is not a valid regular expression")
+        }
+        let output = arguments.value("--output") ?? defaultOutput
+        let baselinePath = arguments.value("--baseline") ?? defaultBaseline
+        let check = arguments.has("--check")
+
+        var options = quick ? RunOptions.quick(filter: filter, sizes: sizes) : RunOptions(filter: filter, sizes: sizes)
+        options.timeBudget = Double(budgetMilliseconds) / 1000
+        options.warmup = options.timeBudget / 10
+
+        let suite = SuiteCatalog.makeSuite()
+        if InstructionCounter.isChild {
+            try InstructionCounter.runChild(suite, options: options)
+            return ExitCode.success
+        }
+
+        // Read the baseline first: a malformed one should stop the run before minutes are spent.
+        let baseline: [ResultRow]?
+        if arguments.has("--no-baseline") {
+            guard !check else { throw UsageError("options '--check' and '--no-baseline' exclude each other") }
+            baseline = nil
+        } else if FileManager.default.fileExists(atPath: baselinePath) {
+            baseline = try ResultsFile.read(baselinePath)
+        } else if check {
+            throw RuntimeError("\(baselinePath): no baseline to check against (make one with --save-baseline)")
+        } else {
+            baseline = nil
+        }
+
+        let selected = try BenchmarkRunner.selectedCases(suite, options: options)
+        guard !selected.isEmpty else {
+            throw UsageError("no benchmark matches --filter '\(filter ?? "")' at sizes \(sizes.map(String.init).joined(separator: ","))")
+        }
+        var counter = 0
+        var result = try BenchmarkRunner.run(suite, options: options) { line in
+            counter += 1
+            StandardError.write("[\(counter)/\(selected.count)] \(line)\n")
+        }
+        if arguments.has("--instructions") {
+            StandardError.write("counting instructions under callgrind...\n")
+            let childArguments = Array(CommandLine.arguments.dropFirst())
+            if let counts = try InstructionCounter.measure(
+                executable: InstructionCounter.currentExecutable, arguments: childArguments,
+                iterations: InstructionIterations.perRegion
+            ) {
+                InstructionCounter.apply(counts, to: &result.rows)
+            }
+        }
+
+        try FileSystem.ensureParentDirectory(of: output)
+        try ResultsFile.write(result, to: output)
+        print(try ResultRendering.render(result.rows, metadata: result.metadata, format: format), terminator: "")
+        StandardError.write("wrote \(output) (\(result.rows.count) rows)\n")
+
+        var status = ExitCode.success
+        if let baseline {
+            let comparison = Comparator.compare(
+                baseline: baseline, current: result.rows, options: ComparisonOptions(timeThreshold: threshold))
+            StandardError.write("\ncompared with \(baselinePath):\n")
+            StandardError.write(try ResultRendering.render(comparison, format: format == .markdown ? .markdown : .table, onlyNotable: true))
+            if check && comparison.hasRegression { status = ExitCode.regression }
+        }
+        if !result.failures.isEmpty {
+            for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }
+            status = ExitCode.runtimeError
+        } else if arguments.has("--save-baseline") {
+            try ResultsFile.write(result, to: baselinePath)
+            StandardError.write("saved baseline \(baselinePath)\n")
+        }
+        return status
+    }
+}
+
+/// How many iterations each callgrind region runs.
+enum InstructionIterations {
+    static let perRegion = 256
+}

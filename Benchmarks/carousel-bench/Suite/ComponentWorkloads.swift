@@ -1,0 +1,369 @@
+import BenchKit
+import BenchSink
+import CarouselLayout
+
+/// The inputs every component benchmark cycles through: content offsets spread over the laid-out items,
+/// seeded, so every strategy of a family sees exactly the same calls.
+enum ComponentInputs {
+    /// Inputs cycle with this period (a power of two, so the cursor wraps with a mask).
+    static let count = 1024
+    static let mask = count - 1
+
+    /// Offsets uniformly spread over `[0, (N-1)*p]`, with fractional positions between items.
+    static func offsets(geometry: CarouselGeometry, itemCount: Int, seed: UInt64 = 0xC0FFEE) -> [Double] {
+        var generator = SeededGenerator(seed: seed)
+        let last = Double(max(0, itemCount - 1)) * geometry.pitch
+        return (0..<count).map { _ in generator.nextDouble(in: 0...last) }
+    }
+
+    /// Release inputs for snap strategies: (current, proposed, velocity in pt/s), both directions, slow and fast.
+    static func releases(geometry: CarouselGeometry, itemCount: Int, seed: UInt64 = 0x5EED) -> [(Double, Double, Double)] {
+        var generator = SeededGenerator(seed: seed)
+        let last = Double(max(0, itemCount - 1)) * geometry.pitch
+        return (0..<count).map { _ in
+            let current = generator.nextDouble(in: 0...last)
+            let velocity = generator.nextDouble(in: -3000...3000)
+            let proposed = min(max(ScrollDeceleration.restingOffset(from: current, velocity: velocity, rate: ScrollDeceleration.normal), 0), last)
+            return (current, proposed, velocity)
+        }
+    }
+}
+
+/// A mixing step for checksums (the outputs must feed the sink so no work can be dropped).
+@inline(__always)
+func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+    (hash ^ value) &* 0x100_0000_01B3
+}
+
+@inline(__always)
+func mix(_ hash: UInt64, _ value: Double) -> UInt64 { mix(hash, value.bitPattern) }
+
+@inline(__always)
+func mix(_ hash: UInt64, _ value: Int?) -> UInt64 { mix(hash, UInt64(bitPattern: Int64(value ?? -1))) }
+
+// MARK: - Queries
+
+/// `query/*`: which items intersect the viewport rect at an offset; one call per iteration.
+func queryBenchmark<Query: VisibleItemQuery>(
+    _ make: @escaping (CarouselGeometry, Int) -> Query
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = CarouselGeometry.default
+        let query = make(geometry, catalog)
+        let offsets = ComponentInputs.offsets(geometry: geometry, itemCount: catalog)
+        let state = QueryState(query: query, geometry: geometry, offsets: offsets)
+        return PreparedBenchmark(items: catalog, verify: { state.verify() }) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+final class QueryState<Query: VisibleItemQuery> {
+    let query: Query
+    let geometry: CarouselGeometry
+    let offsets: [Double]
+    var buffer: [Int] = []
+    var cursor = 0
+
+    init(query: Query, geometry: CarouselGeometry, offsets: [Double]) {
+        self.query = query
+        self.geometry = geometry
+        self.offsets = offsets
+        buffer.reserveCapacity(64)
+    }
+
+    /// `query.linear` is timed the way a flow layout answers: attributes filtered into a fresh array.
+    func run(_ iterations: Int) -> UInt64 {
+        var hash: UInt64 = 0
+        if let linear = query as? LinearQuery {
+            for _ in 0..<iterations {
+                let hits = linear.attributes(in: geometry.viewportSpan(offset: offsets[cursor]))
+                hash = mix(hash, UInt64(hits.count) &+ UInt64(hits.first?.index ?? 0))
+                cursor = (cursor + 1) & ComponentInputs.mask
+            }
+            return hash
+        }
+        for _ in 0..<iterations {
+            query.visibleItems(in: geometry.viewportSpan(offset: offsets[cursor]), into: &buffer)
+            hash = mix(hash, UInt64(buffer.count) &+ UInt64(buffer.first ?? 0))
+            cursor = (cursor + 1) & ComponentInputs.mask
+        }
+        return hash
+    }
+
+    /// Every answer equals the brute-force set of frames intersecting the rect.
+    func verify() -> String? {
+        for offset in offsets.prefix(64) {
+            let rect = geometry.viewportSpan(offset: offset)
+            query.visibleItems(in: rect, into: &buffer)
+            let expected = (0..<query.itemCount).filter { geometry.itemSpan($0).intersects(rect) }
+            if buffer != expected { return "offset \(offset): visible \(buffer), expected \(expected)" }
+        }
+        return nil
+    }
+}
+
+// MARK: - Lookups
+
+/// `lookup/*`: which item is centred at an offset; one call per iteration.
+func lookupBenchmark<Lookup: CenterLookup>(
+    reference: @escaping (CarouselGeometry, Int, Double) -> Int?,
+    _ make: @escaping (CarouselGeometry, Int) -> Lookup
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = CarouselGeometry.default
+        let state = LookupState(lookup: make(geometry, catalog),
+                                offsets: ComponentInputs.offsets(geometry: geometry, itemCount: catalog))
+        return PreparedBenchmark(items: catalog, verify: {
+            state.verify { reference(geometry, catalog, $0) }
+        }) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+final class LookupState<Lookup: CenterLookup> {
+    var lookup: Lookup
+    let offsets: [Double]
+    var cursor = 0
+
+    init(lookup: Lookup, offsets: [Double]) {
+        self.lookup = lookup
+        self.offsets = offsets
+    }
+
+    func run(_ iterations: Int) -> UInt64 {
+        var hash: UInt64 = 0
+        for _ in 0..<iterations {
+            hash = mix(hash, lookup.centerItem(atOffset: offsets[cursor]))
+            cursor = (cursor + 1) & ComponentInputs.mask
+        }
+        return hash
+    }
+
+    /// Each strategy is checked against what its source computes (not against the ideal: `verify` reports that).
+    func verify(reference: (Double) -> Int?) -> String? {
+        for offset in offsets.prefix(128) {
+            let got = lookup.centerItem(atOffset: offset)
+            let want = reference(offset)
+            if got != want { return "offset \(offset): centre \(got.map(String.init) ?? "none"), expected \(want.map(String.init) ?? "none")" }
+        }
+        return nil
+    }
+}
+
+/// Brute-force references for the lookups, by what each source computes.
+enum LookupReference {
+    static func visible(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> [Int] {
+        let rect = geometry.viewportSpan(offset: offset)
+        return (0..<count).filter { geometry.itemSpan($0).intersects(rect) }
+    }
+
+    /// The item whose centre is nearest the viewport centre (ties to the left, as every scan keeps the first).
+    static func nearest(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> Int? {
+        let center = geometry.viewportCenter(offset: offset)
+        return visible(geometry, count, offset).min { abs(geometry.itemCenter($0) - center) < abs(geometry.itemCenter($1) - center) }
+    }
+
+    /// Seed 000's sort key orders left to right: the leftmost visible item.
+    static func leftmost(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> Int? {
+        visible(geometry, count, offset).first
+    }
+
+    /// The lowest-index frame containing the centre point, none in a gap.
+    static func containing(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> Int? {
+        let center = geometry.viewportCenter(offset: offset)
+        return (0..<count).first { geometry.itemSpan($0).contains(center) }
+    }
+}
+
+// MARK: - Transforms
+
+/// `transform/*`: the transforms of every visible item at an offset; one call (k items) per iteration.
+func transformBenchmark<Transform: FocusTransform>(
+    _ make: @escaping (CarouselGeometry) -> Transform
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = CarouselGeometry.default
+        let state = TransformState(transform: make(geometry), geometry: geometry, catalog: catalog)
+        return PreparedBenchmark(items: catalog, verify: { state.verify() }) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+final class TransformState<Transform: FocusTransform> {
+    let transform: Transform
+    /// Flattened (itemCenter, viewportCenter) pairs and, per input, where its visible items start and end.
+    let centers: [Double]
+    let viewportCenters: [Double]
+    let starts: [Int]
+    var output: [ItemTransform] = []
+    var cursor = 0
+
+    init(transform: Transform, geometry: CarouselGeometry, catalog: Int) {
+        self.transform = transform
+        var centers: [Double] = []
+        var viewportCenters: [Double] = []
+        var starts: [Int] = [0]
+        for offset in ComponentInputs.offsets(geometry: geometry, itemCount: catalog) {
+            let viewportCenter = geometry.viewportCenter(offset: offset)
+            for item in LookupReference.visible(geometry, catalog, offset) {
+                centers.append(geometry.itemCenter(item))
+                viewportCenters.append(viewportCenter)
+            }
+            starts.append(centers.count)
+        }
+        self.centers = centers
+        self.viewportCenters = viewportCenters
+        self.starts = starts
+        output.reserveCapacity(64)
+    }
+
+    func run(_ iterations: Int) -> UInt64 {
+        var hash: UInt64 = 0
+        for _ in 0..<iterations {
+            output.removeAll(keepingCapacity: true)
+            for index in starts[cursor]..<starts[cursor + 1] {
+                output.append(transform.transform(itemCenter: centers[index], viewportCenter: viewportCenters[index]))
+            }
+            for item in output { hash = mix(mix(hash, item.scale), item.alpha) }
+            cursor = (cursor + 1) & ComponentInputs.mask
+        }
+        return hash
+    }
+
+    /// Same inputs give the same transforms twice, and every scale is finite and positive.
+    func verify() -> String? {
+        for index in centers.indices.prefix(256) {
+            let first = transform.transform(itemCenter: centers[index], viewportCenter: viewportCenters[index])
+            let again = transform.transform(itemCenter: centers[index], viewportCenter: viewportCenters[index])
+            guard first == again, first.scale.isFinite, first.scale > 0, first.alpha.isFinite else {
+                return "item centre \(centers[index]), viewport centre \(viewportCenters[index]): transform \(first)"
+            }
+        }
+        return nil
+    }
+}
+
+// MARK: - Snaps
+
+/// `snap/*`: the resting offset for a release; one call per iteration (once per gesture in a real app).
+func snapBenchmark<Snap: SnapStrategy>(
+    _ make: @escaping (CarouselGeometry, Int) -> Snap
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = CarouselGeometry.default
+        let state = SnapState(snap: make(geometry, catalog),
+                              releases: ComponentInputs.releases(geometry: geometry, itemCount: catalog))
+        return PreparedBenchmark(items: catalog, verify: { state.verify() }) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+final class SnapState<Snap: SnapStrategy> {
+    var snap: Snap
+    let releases: [(Double, Double, Double)]
+    var cursor = 0
+
+    init(snap: Snap, releases: [(Double, Double, Double)]) {
+        self.snap = snap
+        self.releases = releases
+    }
+
+    func run(_ iterations: Int) -> UInt64 {
+        var hash: UInt64 = 0
+        for _ in 0..<iterations {
+            let (current, proposed, velocity) = releases[cursor]
+            hash = mix(hash, snap.target(currentOffset: current, proposedOffset: proposed, velocity: velocity))
+            cursor = (cursor + 1) & ComponentInputs.mask
+        }
+        return hash
+    }
+
+    /// A snap is a pure function of its release: the same release twice gives the same finite target.
+    func verify() -> String? {
+        for (current, proposed, velocity) in releases.prefix(128) {
+            let first = snap.target(currentOffset: current, proposedOffset: proposed, velocity: velocity)
+            let again = snap.target(currentOffset: current, proposedOffset: proposed, velocity: velocity)
+            guard first.isFinite, first == again else {
+                return "release at \(current), proposed \(proposed), v \(velocity): target \(first) then \(again)"
+            }
+        }
+        return nil
+    }
+}
+
+// MARK: - Wraps
+
+/// `wrap/*`: the per-frame wrap check while dragging right at 2 000 pt/s at 120 Hz; one frame per iteration.
+func wrapBenchmark<Wrap: WrapStrategy>(
+    _ make: @escaping (CarouselGeometry, Int) -> Wrap
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = CarouselGeometry.default
+        let state = WrapState(wrap: make(geometry, catalog), step: 2000.0 / 120.0)
+        return PreparedBenchmark(items: state.wrap.itemCount, verify: { state.verify() }) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+final class WrapState<Wrap: WrapStrategy> {
+    let wrap: Wrap
+    let step: Double
+    var offset: Double
+
+    init(wrap: Wrap, step: Double) {
+        self.wrap = wrap
+        self.step = step
+        offset = wrap.startOffset
+    }
+
+    func run(_ iterations: Int) -> UInt64 {
+        var hash: UInt64 = 0
+        for _ in 0..<iterations {
+            var result = wrap.step(offset: offset + step)
+            if result.offset > wrap.offsetRange.upperBound { result = WrapStep(offset: wrap.startOffset, jumped: true) }
+            offset = result.offset
+            hash = mix(hash, result.offset)
+        }
+        return hash
+    }
+
+    /// A slow drag never moves what the user sees: every jump is a whole number of catalog widths.
+    func verify() -> String? {
+        var offset = wrap.startOffset
+        for frame in 0..<2048 {
+            let moved = offset + step
+            let result = wrap.step(offset: moved)
+            if result.jumped {
+                let widths = (moved - result.offset) / wrap.catalogWidth
+                if abs(widths - widths.rounded()) > 1e-6 {
+                    return "frame \(frame): jump from \(moved) to \(result.offset) is \(widths) catalog widths"
+                }
+            }
+            offset = result.offset > wrap.offsetRange.upperBound ? wrap.startOffset : result.offset
+        }
+        return nil
+    }
+}
+
+// MARK: - Prepare
+
+/// `prepare/*`: the one-time layout of N items (a flow layout's `prepare()`); one call per iteration.
+func prepareBenchmark(
+    items: @escaping (Int) -> Int,
+    _ prepare: @escaping (CarouselGeometry, Int) -> UInt64
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = CarouselGeometry.default
+        let count = items(catalog)
+        return PreparedBenchmark(items: count, verify: {
+            prepare(geometry, count) == prepare(geometry, count) ? nil : "two prepares of \(count) items differ"
+        }) { iterations in
+            for _ in 0..<iterations { blackHole(prepare(geometry, opaqueIdentity(count))) }
+        }
+    }
+}

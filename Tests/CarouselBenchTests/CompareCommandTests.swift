@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// `compare`: exit 0 when nothing regressed, 2 on a regression, 1 on a malformed file (naming its line).
+final class CompareCommandTests: XCTestCase {
+    /// A results file whose rows carry instruction counts (so the verdict is deterministic).
+    func resultsFile(_ name: String, in directory: URL, instructions: [String: Double]) throws -> URL {
+        var text = RunCommandTests.requiredHeader + "\n"
+        for (benchmark, count) in instructions.sorted(by: { $0.key < $1.key }) {
+            let parts = benchmark.split(separator: "/")
+            text += "\(benchmark),\(parts[0]),\(parts[1]),300,300,ns/frame,20,1000,10,11,12,0.5,0,\(count),0.0001\n"
+        }
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    func testUnchangedInstructionCountsExit0() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let counts = ["pipeline/best": 120.0, "floor/scaleAlpha": 100.0]
+        let base = try resultsFile("base.csv", in: directory, instructions: counts)
+        let new = try resultsFile("new.csv", in: directory, instructions: counts)
+        let outcome = try BenchProcess.run(["compare", base.path, new.path, "--all"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("2 unchanged"), outcome.stdout)
+    }
+
+    func testAFivePercentInstructionIncreaseExits2AndIsNamed() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let base = try resultsFile("base.csv", in: directory, instructions: ["pipeline/best": 120, "floor/scaleAlpha": 100])
+        let new = try resultsFile("new.csv", in: directory, instructions: ["pipeline/best": 126, "floor/scaleAlpha": 100])
+        let output = directory.appendingPathComponent("cmp/verdicts.csv")
+        let outcome = try BenchProcess.run(["compare", base.path, new.path, "--output", output.path])
+        XCTAssertEqual(outcome.status, 2, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("REGRESSED"), outcome.stdout)
+        let csv = try String(contentsOf: output, encoding: .utf8)
+        XCTAssertTrue(csv.hasPrefix("benchmark,catalog,unit,baseline_median,current_median,ratio,ci_low,ci_high,verdict"), csv)
+        XCTAssertTrue(csv.contains("pipeline/best,300,ns/frame,11,11,1.05,1.05,1.05,regressed"), csv)
+    }
+
+    func testMalformedInputsExit1NamingFileAndLine() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let good = try resultsFile("good.csv", in: directory, instructions: ["pipeline/best": 120])
+        let header = RunCommandTests.requiredHeader
+        let cases: [(String, String, String)] = [
+            ("empty.csv", "", "empty.csv:1:"),
+            ("crlf.csv", header + "\r\n", "crlf.csv:1:"),
+            ("missing.csv", "benchmark,family\npipeline/best,pipeline\n", "missing.csv:1:"),
+            ("type.csv", header + "\npipeline/best,pipeline,best,300,300,ns/frame,20,1000,10,eleven,12,0.5,,,\n", "type.csv:2:"),
+            ("quoted.csv", header + "\n\"pipeline/best\",pipeline,best,300,300,ns/frame,20,1000,10,11,12,0.5,,,\n", "quoted.csv:2:"),
+        ]
+        for (name, text, expected) in cases {
+            let url = directory.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let outcome = try BenchProcess.run(["compare", good.path, url.path])
+            XCTAssertEqual(outcome.status, 1, name)
+            XCTAssertTrue(outcome.stderr.contains(expected), "\(name): \(outcome.stderr)")
+            XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, "one line: \(outcome.stderr)")
+        }
+        let absent = try BenchProcess.run(["compare", good.path, directory.appendingPathComponent("absent.csv").path])
+        XCTAssertEqual(absent.status, 1)
+        XCTAssertTrue(absent.stderr.contains("absent.csv"), absent.stderr)
+    }
+
+    func testCompareNeedsTwoFiles() throws {
+        let outcome = try BenchProcess.run(["compare", "only-one.csv"])
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(outcome.stderr.contains("needs two files"), outcome.stderr)
+    }
+}
