@@ -6,11 +6,19 @@ public struct PreparedBenchmark {
     public var body: (_ iterations: Int) -> Void
     /// Checks the output before timing: nil when correct, else the reason. A failing benchmark is not timed.
     public var verify: (() -> String?)?
+    /// Iterations per callgrind region (nil: the counter's default). Fix it where one iteration's work varies,
+    /// e.g. to a whole period of a replayed input, so every count covers the same work.
+    public var instructionIterations: Int?
 
-    public init(items: Int, verify: (() -> String?)? = nil, body: @escaping (_ iterations: Int) -> Void) {
+    public init(
+        items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil,
+        body: @escaping (_ iterations: Int) -> Void
+    ) {
+        precondition(instructionIterations.map { $0 > 0 } ?? true, "instructionIterations must be positive")
         self.items = items
         self.body = body
         self.verify = verify
+        self.instructionIterations = instructionIterations
     }
 }
 

@@ -29,8 +29,9 @@ public enum InstructionCounter {
     }
 
     /// The child side: runs every case `options` selects inside the measured region and writes the manifest.
-    /// Benchmarks failing verification are skipped (the timed run reports them).
-    /// - Complexity: one set-up and `iterations + 1` iterations per selected case.
+    /// Verification is left to the timed run (the parent), which keeps only the rows it verified.
+    /// A benchmark's own `instructionIterations`, when set, replaces the environment's count.
+    /// - Complexity: one set-up and `3 x iterations + 1` iterations per selected case.
     public static func runChild(_ suite: BenchmarkSuite, options: RunOptions) throws {
         let environment = ProcessInfo.processInfo.environment
         guard let manifest = environment[manifestVariable] else { return }
@@ -38,10 +39,10 @@ public enum InstructionCounter {
         var lines = ""
         for (registration, size) in try BenchmarkRunner.selectedCases(suite, options: options) {
             let prepared = registration.setUp(size)
-            if let verify = prepared.verify, verify() != nil { continue }
             prepared.body(1)
             let context = RegionContext(prepared.body)
-            for count in [iterations, 2 * iterations] {
+            let base = prepared.instructionIterations ?? iterations
+            for count in [base, 2 * base] {
                 withExtendedLifetime(context) {
                     cbench_measured_region(regionThunk, Unmanaged.passUnretained(context).toOpaque(), Int64(count))
                 }

@@ -29,6 +29,12 @@ enum ComponentInputs {
     }
 }
 
+/// Callgrind iterations for a benchmark over `items` laid-out items: fewer where one call may be O(N), so a
+/// large catalog's count stays within seconds under valgrind. Depends only on `items`: counts stay repeatable.
+func instructionIterations(items: Int) -> Int {
+    max(8, min(256, 500_000 / max(1, items)))
+}
+
 /// A mixing step for checksums (the outputs must feed the sink so no work can be dropped).
 @inline(__always)
 func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
@@ -52,7 +58,7 @@ func queryBenchmark<Query: VisibleItemQuery>(
         let query = make(geometry, catalog)
         let offsets = ComponentInputs.offsets(geometry: geometry, itemCount: catalog)
         let state = QueryState(query: query, geometry: geometry, offsets: offsets)
-        return PreparedBenchmark(items: catalog, verify: { state.verify() }) { iterations in
+        return PreparedBenchmark(items: catalog, verify: { state.verify() }, instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
         }
     }
@@ -116,7 +122,7 @@ func lookupBenchmark<Lookup: CenterLookup>(
                                 offsets: ComponentInputs.offsets(geometry: geometry, itemCount: catalog))
         return PreparedBenchmark(items: catalog, verify: {
             state.verify { reference(geometry, catalog, $0) }
-        }) { iterations in
+        }, instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
         }
     }
@@ -186,7 +192,7 @@ func transformBenchmark<Transform: FocusTransform>(
     { catalog in
         let geometry = CarouselGeometry.default
         let state = TransformState(transform: make(geometry), geometry: geometry, catalog: catalog)
-        return PreparedBenchmark(items: catalog, verify: { state.verify() }) { iterations in
+        return PreparedBenchmark(items: catalog, verify: { state.verify() }, instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
         }
     }
@@ -206,9 +212,12 @@ final class TransformState<Transform: FocusTransform> {
         var centers: [Double] = []
         var viewportCenters: [Double] = []
         var starts: [Int] = [0]
+        let visible = ArithmeticQuery(geometry: geometry, itemCount: catalog)
+        var items: [Int] = []
         for offset in ComponentInputs.offsets(geometry: geometry, itemCount: catalog) {
             let viewportCenter = geometry.viewportCenter(offset: offset)
-            for item in LookupReference.visible(geometry, catalog, offset) {
+            visible.visibleItems(in: geometry.viewportSpan(offset: offset), into: &items)
+            for item in items {
                 centers.append(geometry.itemCenter(item))
                 viewportCenters.append(viewportCenter)
             }
@@ -256,7 +265,7 @@ func snapBenchmark<Snap: SnapStrategy>(
         let geometry = CarouselGeometry.default
         let state = SnapState(snap: make(geometry, catalog),
                               releases: ComponentInputs.releases(geometry: geometry, itemCount: catalog))
-        return PreparedBenchmark(items: catalog, verify: { state.verify() }) { iterations in
+        return PreparedBenchmark(items: catalog, verify: { state.verify() }, instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
         }
     }
@@ -304,7 +313,8 @@ func wrapBenchmark<Wrap: WrapStrategy>(
     { catalog in
         let geometry = CarouselGeometry.default
         let state = WrapState(wrap: make(geometry, catalog), step: 2000.0 / 120.0)
-        return PreparedBenchmark(items: state.wrap.itemCount, verify: { state.verify() }) { iterations in
+        return PreparedBenchmark(items: state.wrap.itemCount, verify: { state.verify() },
+                                  instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
         }
     }
@@ -362,7 +372,7 @@ func prepareBenchmark(
         let count = items(catalog)
         return PreparedBenchmark(items: count, verify: {
             prepare(geometry, count) == prepare(geometry, count) ? nil : "two prepares of \(count) items differ"
-        }) { iterations in
+        }, instructionIterations: instructionIterations(items: count)) { iterations in
             for _ in 0..<iterations { blackHole(prepare(geometry, opaqueIdentity(count))) }
         }
     }

@@ -1,0 +1,74 @@
+/// `pipeline.peer.fspager`: FSPagerView with `isInfinite` (`peer.fspager.wrap`: `Int16.max / n` sections,
+/// start on item 0 of the middle section, never recentres).
+///
+/// Every frame: `FSPagerViewLayout` computes the visible items arithmetically (`query.arithmetic` into a
+/// reused buffer), applies the linear transformer (`peer.fspager`: alpha **unclamped**), and
+/// `scrollViewDidScroll` computes the current index `round(o/p) mod n`. Per gesture: `peer.fspager.snap`.
+/// A rotation restores the centred item.
+///
+/// - Complexity: O(k) per frame, no allocation once the buffers are warm; O(1) in N.
+public struct FSPagerPipeline: CarouselPipeline {
+    public static let id = "pipeline.peer.fspager"
+    public static let traits = PipelineTraits(wraps: false, scaleRange: 0.65...1)
+    public let catalogCount: Int
+    @usableFromInline var currentGeometry: CarouselGeometry
+    @usableFromInline var currentOffset: Double
+    @usableFromInline var wrap: FSPagerWrap
+    @usableFromInline var query: ArithmeticQuery
+    @usableFromInline var transform: FSPagerTransform
+
+    public init(catalogCount: Int, geometry: CarouselGeometry) {
+        precondition(catalogCount > 0, "a catalog has at least one item")
+        self.catalogCount = catalogCount
+        currentGeometry = geometry
+        wrap = FSPagerWrap(geometry: geometry, catalogCount: catalogCount)
+        query = ArithmeticQuery(geometry: geometry, itemCount: wrap.itemCount)
+        transform = FSPagerTransform(geometry: geometry)
+        currentOffset = wrap.startOffset
+    }
+
+    @inlinable public var itemCount: Int { wrap.itemCount }
+    @inlinable public var offset: Double { currentOffset }
+    @inlinable public var geometry: CarouselGeometry { currentGeometry }
+
+    @inlinable
+    public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
+        output.beginFrame()
+        switch frame.phase {
+        case let .released(velocity, proposedOffset, _):
+            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+        case let .rotated(width):
+            rotate(toWidth: width)
+        default:
+            break
+        }
+        currentOffset += frame.delta
+        query.visibleItems(in: currentGeometry.viewportSpan(offset: currentOffset), into: &output.scratch)
+        let viewportCenter = currentGeometry.viewportCenter(offset: currentOffset)
+        for index in output.scratch {
+            output.append(item: index, transform: transform.transform(itemCenter: currentGeometry.itemCenter(index),
+                                                                      viewportCenter: viewportCenter))
+        }
+        output.offset = currentOffset
+        if itemCount > 0 {
+            let item = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: itemCount)
+            output.centerItem = item
+            output.logicalIndex = wrap.logicalIndex(ofItem: item)
+        }
+    }
+
+    public func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        FSPagerSnap(geometry: currentGeometry, itemCount: itemCount)
+            .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+    }
+
+    @usableFromInline
+    mutating func rotate(toWidth width: Double) {
+        let centered = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: itemCount)
+        currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
+        wrap = FSPagerWrap(geometry: currentGeometry, catalogCount: catalogCount)
+        query = ArithmeticQuery(geometry: currentGeometry, itemCount: wrap.itemCount)
+        transform = FSPagerTransform(geometry: currentGeometry)
+        currentOffset = Rotation.restoredOffset(centeredItem: centered, in: currentGeometry)
+    }
+}

@@ -1,0 +1,107 @@
+/// Plays a script live through a pipeline: the pipeline is the simulator's consumer (its wrap jumps move the
+/// offset the simulator sees) and the pipeline's own snap decides where each flick lands.
+public enum PipelinePlayer {
+    /// Plays `script` at `hz` through `pipeline`, calling `body` after every frame with the frame and its output.
+    ///
+    /// - Complexity: O(frames) times the pipeline's per-frame cost.
+    public static func play<P: CarouselPipeline>(_ pipeline: inout P, script: ScrollScript, hz: Double,
+                                                 body: (TrajectoryFrame, FrameOutput) -> Void) {
+        var simulator = ScrollSimulator(script: script, hz: hz)
+        var output = FrameOutput()
+        while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
+            pipeline.apply(frame, into: &output)
+            body(frame, output)
+        }
+    }
+
+    /// The frames of `script` played live from a fresh pipeline's start state (see `play`).
+    ///
+    /// Replaying them from that start state reproduces the live play exactly; from any other state the
+    /// recorded landings no longer line up (a finite carousel would drift out of its content).
+    public static func record<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                                   script: ScrollScript, hz: Double) -> ScrollRecording {
+        var pipeline = P(catalogCount: catalogCount, geometry: geometry)
+        let startOffset = pipeline.offset
+        var frames: [TrajectoryFrame] = []
+        var travelled = 0.0
+        play(&pipeline, script: script, hz: hz) { frame, _ in
+            frames.append(frame)
+            travelled += frame.delta
+        }
+        return ScrollRecording(hz: hz, startOffset: startOffset, endOffset: startOffset + travelled, frames: frames)
+    }
+}
+
+/// The bridge from the simulator's release frame to a pipeline's snap.
+public struct PipelineSnapResolver<P: CarouselPipeline>: ScrollSnapResolver {
+    public let pipeline: P
+
+    public init(pipeline: P) { self.pipeline = pipeline }
+
+    public func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        pipeline.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+    }
+}
+
+/// Replays a recorded trajectory through a pipeline for a benchmark, allocation-free per frame (beyond what
+/// the pipeline itself allocates).
+///
+/// The trajectory is recorded live from the pipeline's start state (`PipelinePlayer.record`). `run` replays
+/// frames cyclically and resumes where the previous call stopped; when the trajectory ends, the pipeline is
+/// reset to its start state (a struct copy: no allocation, no O(N) rebuild) so the recorded landings stay
+/// valid, and the trajectory starts again. Every frame's whole output is folded into the checksum.
+///
+///     var replay = PipelineReplay<BestPipeline>(catalogCount: 300, geometry: .default,
+///                                              script: .standard(seed: 1), hz: 120)
+///     let checksum = replay.run(frames: 100_000)
+///
+/// - Complexity: `run(frames: F)` is F times the pipeline's per-frame cost, plus O(k) per frame for the checksum.
+public struct PipelineReplay<P: CarouselPipeline> {
+    /// The pipeline as it starts the trajectory.
+    public let initial: P
+    /// The recorded trajectory.
+    public let recording: ScrollRecording
+    @usableFromInline var pipeline: P
+    @usableFromInline let frames: [TrajectoryFrame]
+    @usableFromInline var cursor = 0
+    @usableFromInline var output = FrameOutput()
+
+    /// Records `script` at `hz` live through a fresh pipeline, ready to replay from its start.
+    public init(catalogCount: Int, geometry: CarouselGeometry, script: ScrollScript, hz: Double) {
+        self.init(catalogCount: catalogCount, geometry: geometry,
+                  recording: PipelinePlayer.record(P.self, catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
+    }
+
+    /// Replays `recording`, which must have been recorded from this pipeline's start state.
+    public init(catalogCount: Int, geometry: CarouselGeometry, recording: ScrollRecording) {
+        precondition(!recording.frames.isEmpty, "a replay needs at least one frame")
+        initial = P(catalogCount: catalogCount, geometry: geometry)
+        pipeline = initial
+        self.recording = recording
+        frames = recording.frames
+    }
+
+    /// The number of frames in one pass of the trajectory.
+    public var framesPerTrajectory: Int { frames.count }
+
+    /// The pipeline's state now.
+    public var current: P { pipeline }
+
+    /// Plays the next `count` frames (wrapping to the trajectory's start) and returns the checksum of their outputs.
+    @inlinable
+    public mutating func run(frames count: Int) -> UInt64 {
+        var hash = FrameOutput.checksumSeed
+        var cursor = self.cursor
+        for _ in 0..<count {
+            if cursor == frames.count {
+                cursor = 0
+                pipeline = initial
+            }
+            pipeline.apply(frames[cursor], into: &output)
+            hash = output.checksum(into: hash)
+            cursor &+= 1
+        }
+        self.cursor = cursor
+        return hash
+    }
+}

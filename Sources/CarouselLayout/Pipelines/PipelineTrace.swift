@@ -1,0 +1,48 @@
+/// One frame of a trace (`carousel-bench trace`): the CSV columns of SUITE.md plus the frame's phase events.
+public struct TraceRow: Sendable, Equatable {
+    public var frame: Int
+    /// The offset after any wrap jump in this frame.
+    public var offset: Double
+    public var centerItem: Int?
+    public var logicalIndex: Int?
+    public var jumped: Bool
+    public var centerChanged: Bool
+    public var snapTarget: Double?
+    public var visible: [VisibleItem]
+    /// The frame as played (delta and phase).
+    public var trajectoryFrame: TrajectoryFrame
+}
+
+/// Frame-by-frame traces of a pipeline playing a script live (allocates; not for timing).
+public enum PipelineTrace {
+    /// The trace of pipeline `kind` with `catalogCount` items playing `script` at `hz`.
+    public static func trace(kind: PipelineKind, catalogCount: Int, geometry: CarouselGeometry,
+                             script: ScrollScript, hz: Double) -> [TraceRow] {
+        kind.accept(TraceVisitor(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
+    }
+
+    /// The trace of pipeline type `type` (see `trace(kind:…)`).
+    public static func trace<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                                  script: ScrollScript, hz: Double) -> [TraceRow] {
+        var pipeline = P(catalogCount: catalogCount, geometry: geometry)
+        var rows: [TraceRow] = []
+        PipelinePlayer.play(&pipeline, script: script, hz: hz) { frame, output in
+            rows.append(TraceRow(frame: frame.frame, offset: output.offset, centerItem: output.centerItem,
+                                 logicalIndex: output.logicalIndex, jumped: output.jumped,
+                                 centerChanged: output.centerChanged, snapTarget: output.snapTarget,
+                                 visible: output.visible, trajectoryFrame: frame))
+        }
+        return rows
+    }
+
+    struct TraceVisitor: PipelineVisitor {
+        let catalogCount: Int
+        let geometry: CarouselGeometry
+        let script: ScrollScript
+        let hz: Double
+
+        func visit<P: CarouselPipeline>(_ type: P.Type) -> [TraceRow] {
+            PipelineTrace.trace(type, catalogCount: catalogCount, geometry: geometry, script: script, hz: hz)
+        }
+    }
+}

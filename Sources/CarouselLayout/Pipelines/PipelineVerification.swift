@@ -1,0 +1,137 @@
+/// What checking one pipeline over one trajectory found (see `PipelineVerification`).
+public struct PipelineCheck: Sendable, Equatable {
+    public var id: String
+    public var catalogCount: Int
+    public var hz: Double
+    /// Frames in the trajectory.
+    public var frames = 0
+    /// The checksum of every frame's output, played live (equals `PipelineReplay.run(frames: frames)`).
+    public var checksum = FrameOutput.checksumSeed
+    /// The checksum of a fresh `PipelineReplay` over the same number of frames.
+    public var replayChecksum: UInt64 = 0
+    public var centerEvents = 0
+    public var jumps = 0
+    /// Jumps that were not a whole number of catalog widths (a visible jump: a documented flaw, reported).
+    public var visibleJumps = 0
+    /// Frames whose centre is nil (allowed for hit-test pipelines).
+    public var missingCenters = 0
+    /// Frames whose centre is the reference's neighbour (allowed for variable item sizes).
+    public var neighbourCenters = 0
+    /// Frames whose centre disagrees with the reference beyond what the pipeline's traits allow.
+    public var centerMismatches = 0
+    public var indexOutOfRange = 0
+    public var scaleOutOfRange = 0
+    /// Alphas outside `[0, 1]` (FSPagerView's unclamped alpha: reported, not a failure).
+    public var alphaOutOfRange = 0
+    /// The first failure found, for a report.
+    public var firstFailure: String?
+
+    /// Verified: indices in range, centres agree with the reference (within the traits), scales in the
+    /// strategy's own range, and the replay reproduces the live play's checksum.
+    public var isVerified: Bool {
+        centerMismatches == 0 && indexOutOfRange == 0 && scaleOutOfRange == 0 && replayChecksum == checksum
+    }
+}
+
+/// Checks a pipeline's output against a reference before it is timed.
+///
+/// The reference centre of a frame is `lookup.arithmetic` at the frame's output offset under the pipeline's
+/// geometry after that frame: `round(o/p)` clamped to `[0, N-1]` (or `mod n` for a modular wrap). A frame
+/// whose `o/p` lies exactly halfway between two items is skipped (both are right). Hit-test pipelines may
+/// report no centre; seed 003's enlarged centre cell may make the hit item a neighbour. "Verified" is
+/// `PipelineCheck.isVerified`; alphas outside `[0, 1]` and visible jumps are reported, never hidden.
+public enum PipelineVerification {
+    /// The standard trajectory the suite verifies on.
+    public static func standardScript() -> ScrollScript { .standard(seed: 1) }
+
+    /// Checks pipeline `kind` playing `script` at `hz`.
+    public static func check(kind: PipelineKind, catalogCount: Int, geometry: CarouselGeometry = .default,
+                             script: ScrollScript = standardScript(), hz: Double = 120) -> PipelineCheck {
+        kind.accept(CheckVisitor(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
+    }
+
+    /// Checks pipeline type `type` playing `script` at `hz` (see the type's documentation).
+    public static func check<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry = .default,
+                                                  script: ScrollScript = standardScript(), hz: Double = 120) -> PipelineCheck {
+        var pipeline = P(catalogCount: catalogCount, geometry: geometry)
+        var check = PipelineCheck(id: P.id, catalogCount: catalogCount, hz: hz)
+        let traits = P.traits
+        var previousOffset = pipeline.offset
+        var simulator = ScrollSimulator(script: script, hz: hz)
+        var output = FrameOutput()
+        while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
+            pipeline.apply(frame, into: &output)
+            check.frames += 1
+            check.checksum = output.checksum(into: check.checksum)
+            if output.centerChanged { check.centerEvents += 1 }
+            if output.jumped {
+                check.jumps += 1
+                let catalogWidth = Double(catalogCount) * pipeline.geometry.pitch
+                let widths = (output.offset - (previousOffset + frame.delta)) / catalogWidth
+                if abs(widths - widths.rounded()) > 1e-6 { check.visibleJumps += 1 }
+            }
+            previousOffset = output.offset
+            inspect(output, frame: frame.frame, pipeline: pipeline, traits: traits, into: &check)
+        }
+        var replay = PipelineReplay<P>(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz)
+        check.replayChecksum = replay.run(frames: check.frames)
+        if check.replayChecksum != check.checksum { note("replay checksum differs from the live play", &check) }
+        return check
+    }
+
+    static func inspect<P: CarouselPipeline>(_ output: FrameOutput, frame: Int, pipeline: P, traits: PipelineTraits,
+                                             into check: inout PipelineCheck) {
+        let itemCount = pipeline.itemCount
+        if let logical = output.logicalIndex, !(0..<pipeline.catalogCount).contains(logical) {
+            check.indexOutOfRange += 1
+            note("frame \(frame): logical index \(logical) outside [0, \(pipeline.catalogCount))", &check)
+        }
+        for element in output.visible {
+            if !(0..<itemCount).contains(element.item) {
+                check.indexOutOfRange += 1
+                note("frame \(frame): visible item \(element.item) outside [0, \(itemCount))", &check)
+            }
+            if !traits.scaleRange.contains(element.scale) {
+                check.scaleOutOfRange += 1
+                note("frame \(frame): item \(element.item) scale \(element.scale) outside \(traits.scaleRange)", &check)
+            }
+            if !(0...1).contains(element.alpha) { check.alphaOutOfRange += 1 }
+        }
+        let position = output.offset / pipeline.geometry.pitch
+        guard abs(position - position.rounded(.down) - 0.5) > 1e-9, abs(position) < 1e15 else { return }
+        let rounded = Int(position.rounded())
+        let reference = traits.centerWrapsModulo
+            ? catalogIndex(rounded, catalogCount: pipeline.catalogCount)
+            : min(max(rounded, 0), itemCount - 1)
+        guard let center = output.centerItem else {
+            check.missingCenters += 1
+            if !traits.centerMayBeMissing {
+                check.centerMismatches += 1
+                note("frame \(frame): no centre at offset \(output.offset), reference \(reference)", &check)
+            }
+            return
+        }
+        if center == reference { return }
+        if traits.centerMayBeNeighbour && abs(center - reference) == 1 {
+            check.neighbourCenters += 1
+            return
+        }
+        check.centerMismatches += 1
+        note("frame \(frame): centre \(center) at offset \(output.offset), reference \(reference)", &check)
+    }
+
+    static func note(_ failure: String, _ check: inout PipelineCheck) {
+        if check.firstFailure == nil { check.firstFailure = failure }
+    }
+
+    struct CheckVisitor: PipelineVisitor {
+        let catalogCount: Int
+        let geometry: CarouselGeometry
+        let script: ScrollScript
+        let hz: Double
+
+        func visit<P: CarouselPipeline>(_ type: P.Type) -> PipelineCheck {
+            PipelineVerification.check(type, catalogCount: catalogCount, geometry: geometry, script: script, hz: hz)
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import XCTest
+@testable import CarouselLayout
+
+final class PipelineTests: XCTestCase {
+    private let geometry = CarouselGeometry.default
+
+    func testKindsCarryTheIdsOfAlgorithmsMd() {
+        XCTAssertEqual(PipelineKind.allCases.count, 10)
+        for kind in PipelineKind.allCases {
+            XCTAssertEqual(kind.type.id, kind.rawValue)
+            XCTAssertEqual(PipelineKind(id: kind.id), kind)
+        }
+    }
+
+    func testEveryPipelineIsVerifiedOnTheStandardTrajectoryAt60And120Hz() {
+        for kind in PipelineKind.allCases {
+            for n in [1, 2, 3, 10, 300] {
+                for hz in [60.0, 120.0] {
+                    let check = PipelineVerification.check(kind: kind, catalogCount: n, hz: hz)
+                    XCTAssertTrue(check.isVerified, "\(kind.id) n=\(n) \(hz) Hz: \(check.firstFailure ?? "replay")")
+                    XCTAssertGreaterThan(check.frames, 1000)
+                    XCTAssertEqual(check.indexOutOfRange, 0, "\(kind.id) n=\(n)")
+                    XCTAssertEqual(check.alphaOutOfRange, 0, "\(kind.id) n=\(n)")
+                    XCTAssertEqual(check.visibleJumps, 0, "\(kind.id) n=\(n)")
+                }
+            }
+        }
+    }
+
+    func testFinitePipelinesShowNoItemWhenADragPassesTheContentEnd() {
+        let check = PipelineVerification.check(kind: .peerUPCarousel, catalogCount: 1)
+        XCTAssertGreaterThan(check.missingCenters, 0)
+        XCTAssertEqual(check.centerMismatches, 0)
+    }
+
+    func testSeed003HitTestFindsNoCentreInGapsAndANeighbourBesideTheEnlargedCell() {
+        let check = PipelineVerification.check(kind: .seed003Paging, catalogCount: 10)
+        XCTAssertGreaterThan(check.missingCenters, 0)
+        XCTAssertGreaterThan(check.neighbourCenters, 0)
+        let scales = PipelineTrace.trace(kind: .seed003Paging, catalogCount: 10, geometry: geometry,
+                                         script: PipelineVerification.standardScript(), hz: 60)
+            .flatMap(\.visible).map(\.scale)
+        // The enlarged cell in landscape: floor(0.84 * 844) / floor(0.80 * 844).
+        XCTAssertEqual(scales.max() ?? 0, 708.0 / 675.0, accuracy: 1e-12)
+    }
+
+    func testFSPagerAlphaGoesNegativeOnSmallItemsButNotWithTheDefaultGeometry() {
+        let small = CarouselGeometry(viewportWidth: 390, viewportHeight: 300, itemWidth: 60, itemHeight: 60,
+                                     spacing: 12, minScale: 0.8)
+        let check = PipelineVerification.check(kind: .peerFSPager, catalogCount: 10, geometry: small)
+        XCTAssertGreaterThan(check.alphaOutOfRange, 0)
+        XCTAssertTrue(check.isVerified)
+        XCTAssertEqual(PipelineVerification.check(kind: .peerFSPager, catalogCount: 10).alphaOutOfRange, 0)
+    }
+
+    func testWrapJumpsAreInvisibleForSlowDragsAndFlicks() {
+        let slow = ScrollScript([.drag(velocity: 300, duration: 20), .drag(velocity: -300, duration: 40),
+                                 .flick(velocity: -200, decelerationRate: ScrollDeceleration.normal)])
+        for kind in PipelineKind.allCases where kind.traits.wraps {
+            for n in [1, 3, 10] {
+                let check = PipelineVerification.check(kind: kind, catalogCount: n, script: slow, hz: 60)
+                XCTAssertEqual(check.visibleJumps, 0, "\(kind.id) n=\(n)")
+            }
+        }
+        XCTAssertGreaterThan(PipelineVerification.check(kind: .seed000Flow, catalogCount: 3, script: slow, hz: 60).jumps, 0)
+        XCTAssertGreaterThan(PipelineVerification.check(kind: .best, catalogCount: 3, script: slow, hz: 60).jumps, 0)
+    }
+
+    func testTripleWrapJumpsVisiblyWhenAFrameStepsMoreThanHalfAPitch() {
+        let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: 60, seed: 3)
+        let check = PipelineVerification.check(kind: .seed000Flow, catalogCount: 10, script: script, hz: 60)
+        XCTAssertGreaterThan(check.visibleJumps, 0)
+    }
+
+    func testBestSentinelAndInfiniteLayoutJumpsStayInvisibleUnderFastFlicks() {
+        for kind in [PipelineKind.best, .seed004Sentinel, .peerInfiniteLayout] {
+            for n in [1, 3, 10] {
+                for hz in [60.0, 120.0] {
+                    let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: hz, seed: 3)
+                    let check = PipelineVerification.check(kind: kind, catalogCount: n, script: script, hz: hz)
+                    XCTAssertEqual(check.visibleJumps, 0, "\(kind.id) n=\(n)")
+                    XCTAssertTrue(check.isVerified, "\(kind.id) n=\(n): \(check.firstFailure ?? "")")
+                }
+            }
+        }
+    }
+
+    func testHundredfoldRunsOutOfContentUnderFastFlicksWithOneItem() {
+        let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: 120, seed: 3)
+        let check = PipelineVerification.check(kind: .seed000CompositionalScaled, catalogCount: 1, script: script, hz: 120)
+        XCTAssertGreaterThan(check.missingCenters, 0)
+        XCTAssertFalse(check.isVerified)
+    }
+
+    func testBestHasNoDriftAfterTenMillionFramesInOneDirection() {
+        for n in [3, 10] {
+            var pipeline = BestPipeline(catalogCount: n, geometry: geometry)
+            var output = FrameOutput()
+            // 7/3 pitch per frame: exact centres are never halfway, so integer arithmetic gives the answer.
+            let frame = TrajectoryFrame(frame: 0, delta: geometry.pitch * 7 / 3, phase: .dragging)
+            var wrong = 0
+            let frames = n == 3 ? 10_000_000 : 1_000_000
+            for count in 1...frames {
+                pipeline.apply(frame, into: &output)
+                if output.logicalIndex != ((7 * count + 1) / 3) % n { wrong += 1 }
+            }
+            XCTAssertEqual(wrong, 0, "n=\(n)")
+            XCTAssertLessThan(pipeline.offset, Double(n) * geometry.pitch)
+        }
+    }
+
+    func testBestVisibleSetEqualsTheArithmeticQueryOnTheUnwrappedOffset() {
+        for n in [1, 2, 3, 10, 300] {
+            var pipeline = BestPipeline(catalogCount: n, geometry: geometry)
+            var unwrapped = pipeline.offset
+            var mismatches = 0
+            var indices: [Int] = []
+            let base = 1000
+            let huge = ArithmeticQuery(geometry: geometry, itemCount: 2 * base * n + 100)
+            let script = ScrollScript([.drag(velocity: 900, duration: 3), .drag(velocity: -2500, duration: 4),
+                                       .flick(velocity: 3000, decelerationRate: ScrollDeceleration.normal)])
+            PipelinePlayer.play(&pipeline, script: script, hz: 60) { frame, output in
+                unwrapped += frame.delta
+                huge.visibleItems(in: geometry.viewportSpan(offset: unwrapped + Double(base * n) * geometry.pitch), into: &indices)
+                let reference = indices.map { catalogIndex($0 - base * n, catalogCount: n) }
+                if reference != output.visible.map(\.item) { mismatches += 1 }
+            }
+            XCTAssertEqual(mismatches, 0, "n=\(n)")
+        }
+    }
+
+    func testRotationKeepsTheCentredItem() {
+        let script = ScrollScript([.drag(velocity: 1200, duration: 0.5),
+                                   .flick(velocity: 1500, decelerationRate: ScrollDeceleration.normal),
+                                   .rotate(toWidth: 844), .drag(velocity: -900, duration: 0.3),
+                                   .flick(velocity: -900, decelerationRate: ScrollDeceleration.fast), .rotate(toWidth: 390)])
+        for kind in PipelineKind.allCases where kind != .seed003Paging {
+            for n in [3, 10] {
+                let rows = PipelineTrace.trace(kind: kind, catalogCount: n, geometry: geometry, script: script, hz: 60)
+                var rotations = 0
+                for (before, after) in zip(rows, rows.dropFirst()) {
+                    guard case .rotated = after.trajectoryFrame.phase else { continue }
+                    rotations += 1
+                    XCTAssertNotNil(after.logicalIndex, "\(kind.id)")
+                    XCTAssertEqual(before.logicalIndex, after.logicalIndex, "\(kind.id) n=\(n)")
+                }
+                XCTAssertEqual(rotations, 2)
+            }
+        }
+    }
+
+    func testSeed003RotationRestoresTheCentringOffsetOfTheSameItem() {
+        let script = ScrollScript([.drag(velocity: 1200, duration: 0.5),
+                                   .flick(velocity: 1500, decelerationRate: ScrollDeceleration.normal), .rotate(toWidth: 844)])
+        let rows = PipelineTrace.trace(kind: .seed003Paging, catalogCount: 10, geometry: geometry, script: script, hz: 60)
+        let before = rows[rows.count - 2]
+        let after = rows[rows.count - 1]
+        let oldPitch = 390 * 0.8 + geometry.spacing
+        let newPitch = 844 * 0.8 + geometry.spacing
+        XCTAssertEqual(after.offset / newPitch, (before.offset / oldPitch).rounded(), accuracy: 1e-9)
+    }
+
+    func testTheLastItemsLogicalIndexIsNMinusOne() {
+        for kind in PipelineKind.allCases {
+            for n in [1, 2, 3, 10] {
+                var pipeline = kind.accept(Fresh(n: n, geometry: geometry))
+                let pitch = pipeline.geometry.pitch
+                let delta = kind.traits.wraps || kind == .peerFSPager ? -pitch : Double(n - 1) * pitch
+                var output = FrameOutput()
+                pipeline.apply(TrajectoryFrame(frame: 0, delta: delta, phase: .dragging), into: &output)
+                XCTAssertEqual(output.logicalIndex, n - 1, "\(kind.id) n=\(n)")
+            }
+        }
+    }
+
+    func testReplayIsDeterministicAndDependsOnTheCatalog() {
+        for kind in PipelineKind.allCases {
+            let sums = kind.accept(ReplayTwice(geometry: geometry))
+            XCTAssertEqual(sums.0, sums.1, kind.id)
+            XCTAssertNotEqual(sums.0, sums.2, kind.id)
+        }
+    }
+
+    func testFloorWritesTheScaleAlphaOfTheKnownVisibleItems() {
+        var firstReplay = FloorReplay(catalogCount: 10, geometry: geometry, script: PipelineVerification.standardScript(), hz: 60)
+        var secondReplay = FloorReplay(catalogCount: 10, geometry: geometry, script: PipelineVerification.standardScript(), hz: 60)
+        XCTAssertEqual(firstReplay.run(frames: 5000), secondReplay.run(frames: 5000))
+        var floor = FloorFrame(catalogCount: 10, geometry: geometry, script: PipelineVerification.standardScript(), hz: 60)
+        var output = FrameOutput()
+        floor.apply(into: &output)
+        XCTAssertEqual(output.visible.map(\.item), [9, 0, 1])
+        let transform = ScaleAlphaTransform(geometry: geometry)
+        let first = BestPipelineFirstFrame.offset(geometry: geometry)
+        for (position, element) in zip(-1...1, output.visible) {
+            let expected = transform.transform(itemCenter: geometry.itemCenter(position),
+                                               viewportCenter: geometry.viewportCenter(offset: first))
+            XCTAssertEqual(element.scale, expected.scale)
+            XCTAssertEqual(element.alpha, expected.alpha)
+        }
+    }
+
+    func testTraceHasOneRowPerFrameWithOffsetsAfterTheJump() {
+        let rows = PipelineTrace.trace(kind: .best, catalogCount: 3, geometry: geometry,
+                                       script: .oneDirection(velocity: 3000, duration: 2), hz: 60)
+        XCTAssertEqual(rows.count, 120)
+        XCTAssertTrue(rows.contains { $0.jumped })
+        XCTAssertTrue(rows.allSatisfy { $0.offset >= 0 && $0.offset < 3 * geometry.pitch })
+    }
+}
+
+private struct Fresh: PipelineVisitor {
+    let n: Int
+    let geometry: CarouselGeometry
+    func visit<P: CarouselPipeline>(_ type: P.Type) -> any CarouselPipeline { P(catalogCount: n, geometry: geometry) }
+}
+
+private struct ReplayTwice: PipelineVisitor {
+    let geometry: CarouselGeometry
+    func visit<P: CarouselPipeline>(_ type: P.Type) -> (UInt64, UInt64, UInt64) {
+        let script = PipelineVerification.standardScript()
+        var first = PipelineReplay<P>(catalogCount: 10, geometry: geometry, script: script, hz: 120)
+        var second = PipelineReplay<P>(catalogCount: 10, geometry: geometry, script: script, hz: 120)
+        var other = PipelineReplay<P>(catalogCount: 2, geometry: geometry, script: script, hz: 120)
+        // 7000 frames: more than two passes of the trajectory, so the restart is exercised too.
+        return (first.run(frames: 7000), second.run(frames: 7000), other.run(frames: 7000))
+    }
+}
+
+/// The offset after the standard script's first frame (a drag from 0), as the floor's first frame sees it.
+private enum BestPipelineFirstFrame {
+    static func offset(geometry: CarouselGeometry) -> Double {
+        PipelineTrace.trace(kind: .best, catalogCount: 10, geometry: geometry,
+                            script: PipelineVerification.standardScript(), hz: 60)[0].offset
+    }
+}
