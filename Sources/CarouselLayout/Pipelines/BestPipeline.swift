@@ -83,7 +83,10 @@ public struct BestPipeline: CarouselPipeline {
     /// - Complexity: O(1).
     public func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let pitch = currentGeometry.pitch
-        let position = currentOffset / pitch
+        var position = currentOffset / pitch
+        // `i*p / p` is not always exactly `i`: an offset within rounding of a centre counts as that centre,
+        // so a flick from a resting item never stays put.
+        if abs(position - position.rounded()) <= 1e-9 * max(1, abs(position)) { position = position.rounded() }
         var index = (proposedOffset / pitch).rounded()
         if velocity > Self.flickThreshold, index <= position {
             index = position.rounded(.down) + 1
