@@ -1,0 +1,80 @@
+import CarouselLayout
+
+/// `carousel-bench trace`: one trajectory through one pipeline, frame by frame, as CSV on standard output.
+enum TraceCommand {
+    enum Gesture: String, CaseIterable { case drag, flick }
+
+    static var command: Command {
+        Command(
+            name: "trace", synopsis: "trace --pipeline ID --catalog n [OPTIONS]",
+            summary: "one trajectory through one pipeline, frame by frame, as CSV",
+            details: """
+            Columns: frame,offset,center_item,logical_index,jumped,visible. `offset` is the content offset after
+            any wrap jump that frame, `center_item` the raw item index (of N), `logical_index` in [0, n), `jumped`
+            1 when the wrap moved the offset, `visible` the items intersecting the viewport as
+            item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
+            Pipelines: \(PipelineKind.allCases.map(\.id).joined(separator: ", ")).
+            """,
+            options: [
+                .value("--pipeline", "ID", "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)"),
+                .value("--catalog", "n", "catalog size n"),
+                .value("--viewport", "W", "viewport width in points (default 390)"),
+                .value("--item-width", "w", "item width in points (default 0.8 W)"),
+                .value("--spacing", "s", "visual gap between the centred item and its neighbour (default 12)"),
+                .value("--min-scale", "m", "side item scale (default 0.8)"),
+                .value("--gesture", "KIND", "drag|flick (default drag)"),
+                .value("--velocity", "V", "points per second, negative scrolls left (default 2000)"),
+                .value("--hz", "RATE", "60|120 frames per second (default 120)"),
+                .value("--frames", "F", "frames to trace (default 120)"),
+            ],
+            maxPositionals: 0, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let pipelineID = arguments.value("--pipeline") else { throw UsageError("option '--pipeline' is required") }
+        guard let kind = PipelineKind(id: pipelineID) ?? PipelineKind(id: "pipeline." + pipelineID) else {
+            throw UsageError("option '--pipeline': '\(pipelineID)' is not one of \(PipelineKind.allCases.map(\.id).joined(separator: "|"))")
+        }
+        guard arguments.value("--catalog") != nil else { throw UsageError("option '--catalog' is required") }
+        let catalog = try arguments.int("--catalog", default: 0, range: 1...1_000_000)
+        let viewport = try arguments.double("--viewport", default: 390, range: 1...100_000)
+        let itemWidth = try arguments.double("--item-width", default: viewport * 0.8, range: 1...viewport)
+        let spacing = try arguments.double("--spacing", default: 12, range: -itemWidth / 2...10_000)
+        let minScale = try arguments.double("--min-scale", default: 0.8, range: 0.01...1)
+        let gesture: Gesture = try arguments.choice("--gesture", default: .drag)
+        let velocity = try arguments.double("--velocity", default: 2000, range: -1_000_000...1_000_000)
+        let hzText = arguments.value("--hz") ?? "120"
+        guard hzText == "60" || hzText == "120", let hz = Double(hzText) else {
+            throw UsageError("option '--hz': '\(hzText)' is not one of 60|120")
+        }
+        let frames = try arguments.int("--frames", default: 120, range: 1...10_000_000)
+
+        let geometry = CarouselGeometry(viewportWidth: viewport, viewportHeight: 300, itemWidth: itemWidth,
+                                        itemHeight: 200, spacing: spacing, minScale: minScale)
+        let duration = Double(frames) / hz
+        let script: ScrollScript
+        switch gesture {
+        case .drag: script = ScrollScript([.drag(velocity: velocity, duration: duration)])
+        case .flick:
+            script = ScrollScript([.flick(velocity: velocity, decelerationRate: ScrollDeceleration.normal),
+                                   .pause(duration: duration)])
+        }
+        let rows = PipelineTrace.trace(kind: kind, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
+        var text = "frame,offset,center_item,logical_index,jumped,visible\n"
+        for row in rows.prefix(frames) {
+            let visible = row.visible.map { "\($0.item):\(number($0.scale)):\(number($0.alpha)):\(number($0.translationX))" }
+            text += "\(row.frame),\(number(row.offset)),\(row.centerItem.map(String.init) ?? ""),"
+                + "\(row.logicalIndex.map(String.init) ?? ""),\(row.jumped ? 1 : 0),\(visible.joined(separator: ";"))\n"
+        }
+        print(text, terminator: "")
+        return ExitCode.success
+    }
+
+    /// Up to 4 decimals, no trailing zeros, `.` as the decimal point.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+}
