@@ -72,11 +72,19 @@ public enum InstructionCounter {
         var environment = ProcessInfo.processInfo.environment
         environment[manifestVariable] = manifest
         environment[iterationsVariable] = String(iterations)
+        // Swift seeds its hasher per process: sets and dictionaries would allocate differently on every run.
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         let options = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=cbench_measured_region",
             "--dump-after=cbench_measured_region", "--callgrind-out-file=\(directory)/callgrind.out",
         ]
-        try run(valgrind, options + [stripped] + arguments, environment: environment)
+        // Address-space randomisation moves the heap, and glibc's malloc then takes other paths (measured: up to
+        // 5% on allocating benchmarks). `setarch -R` switches it off for the child, so counts repeat exactly.
+        if let setarch = tool("setarch") {
+            try run(setarch, ["-R", valgrind] + options + [stripped] + arguments, environment: environment)
+        } else {
+            try run(valgrind, options + [stripped] + arguments, environment: environment)
+        }
         let dumps = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap { name -> (Int, String)? in
             guard name.hasPrefix("callgrind.out."), let part = Int(name.dropFirst("callgrind.out.".count)) else { return nil }
             return (part, directory + "/" + name)

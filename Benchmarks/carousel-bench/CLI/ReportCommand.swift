@@ -1,7 +1,102 @@
-/// `carousel-bench report`: charts and Results/REPORT.md from a results CSV (written next).
+import BenchKit
+import BenchReport
+import CarouselLayout
+import Foundation
+
+/// `carousel-bench report`: charts (SVG) and REPORT.md from a results CSV.
 enum ReportCommand {
+    static let defaultOutputDirectory = "Results"
+
     static var command: Command {
-        Command(name: "report", synopsis: "report [OPTIONS]", summary: "charts (SVG) and Results/REPORT.md from a results CSV",
-                details: "", options: [], maxPositionals: 0, run: { _ in throw RuntimeError("report: not written yet") })
+        Command(
+            name: "report", synopsis: "report [OPTIONS]",
+            summary: "charts (SVG) and Results/REPORT.md from a results CSV",
+            details: """
+            Reads the results (default \(RunCommand.defaultBaseline), or \(RunCommand.defaultOutput) when there is no
+            baseline yet) with NAME.meta.json beside it, verifies every strategy and pipeline again, and writes
+            DIR/REPORT.md and DIR/charts/*.svg (each file replaced atomically). A short summary goes to standard output.
+            """,
+            options: [
+                .value("--input", "PATH", "results CSV (default \(RunCommand.defaultBaseline), else \(RunCommand.defaultOutput))"),
+                .value("--output-dir", "DIR", "where REPORT.md and charts/ go (default \(defaultOutputDirectory))"),
+                .value("--trials", "N", "random geometries per strategy in the verification (default \(VerificationOptions().trials))"),
+            ],
+            maxPositionals: 0, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        var options = VerificationOptions()
+        options.trials = try arguments.int("--trials", default: options.trials, range: 1...100_000)
+        let input = try inputPath(arguments.value("--input"))
+        let directory = arguments.value("--output-dir") ?? defaultOutputDirectory
+
+        let rows = try ResultsFile.read(input)
+        guard !rows.isEmpty else { throw RuntimeError("\(input):2: no result rows (the file has only a header)") }
+        let metadata = try ResultsFile.readMetadata(for: input)
+
+        let verification = Verifier.run(options)
+        let catalogs = [3, 300]
+        let checks = PipelineKind.allCases.flatMap { kind in
+            catalogs.map { PipelineVerification.check(kind: kind, catalogCount: $0) }
+        }
+        let analysis = ReportAnalysis(rows: rows, pipelineChecks: checks)
+        for id in analysis.undocumented {
+            StandardError.write("report: warning: no documented complexity for \(id) (add it to DocumentedComplexities)\n")
+        }
+        let charts = ReportCharts.all(analysis)
+        let markdown = ReportMarkdown(analysis: analysis, inputPath: input, metadata: metadata,
+                                      verification: verification, charts: charts).render()
+
+        let chartDirectory = directory + "/charts"
+        do {
+            try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw RuntimeError("\(chartDirectory): cannot create directory")
+        }
+        for chart in charts {
+            try AtomicFile.write(to: chartDirectory + "/" + chart.fileName) { emit in try emit(chart.svg) }
+        }
+        let reportPath = directory + "/REPORT.md"
+        try AtomicFile.write(to: reportPath) { emit in try emit(markdown) }
+
+        print(summary(analysis, input: input), terminator: "")
+        StandardError.write("wrote \(reportPath), \(charts.count) charts\n")
+        return ExitCode.success
+    }
+
+    /// The explicit path, else the baseline, else the latest run; a missing file is a runtime error naming it.
+    static func inputPath(_ explicit: String?) throws -> String {
+        let fileManager = FileManager.default
+        if let explicit {
+            guard fileManager.fileExists(atPath: explicit) else {
+                throw RuntimeError("\(explicit): no such results file (make one with `carousel-bench run`)")
+            }
+            return explicit
+        }
+        for candidate in [RunCommand.defaultBaseline, RunCommand.defaultOutput] where fileManager.fileExists(atPath: candidate) {
+            return candidate
+        }
+        throw RuntimeError("\(RunCommand.defaultBaseline): no such results file, nor \(RunCommand.defaultOutput) "
+            + "(make one with `carousel-bench run --save-baseline`)")
+    }
+
+    static func summary(_ analysis: ReportAnalysis, input: String) -> String {
+        var text = "report from \(input): \(analysis.rows.count) rows, \(analysis.pipelines.count) pipelines, sizes "
+            + analysis.sizes.map(ReportText.count).joined(separator: ", ") + "\n"
+        if let pick = analysis.recommendation {
+            text += "recommended: \(pick.choice.series.id) at \(ReportFormat.nanoseconds(pick.median))/frame, n = \(ReportText.count(pick.size))"
+            if let ratio = pick.floorRatio { text += ", \(ReportFormat.ratio(ratio)) the floor" }
+            if let speedup = pick.seedSpeedup {
+                text += ", \(ReportFormat.ratio(speedup)) the speed of \(ReportAnalysis.seedReference) at n = \(ReportText.count(pick.referenceSize))"
+            }
+            text += "\n"
+        } else {
+            text += "recommended: none (no pipeline is both verified and allocation-free)\n"
+        }
+        let within = analysis.pipelines.filter { $0.budgetShare <= 1 }.count
+        text += "within 1% of a 120 Hz frame at the largest size: \(within) of \(analysis.pipelines.count) pipelines\n"
+        let faster = analysis.complexity.filter { $0.verdict == .fasterGrowthThanDocumented }
+        text += "grow faster than documented: " + (faster.isEmpty ? "none" : faster.map(\.series.id.description).joined(separator: ", ")) + "\n"
+        return text
     }
 }

@@ -1,0 +1,67 @@
+import BenchKit
+import BenchReport
+
+/// One chart of the report: its file name under `charts/`, what it shows, and its SVG.
+struct ReportChart {
+    let fileName: String
+    let caption: String
+    let svg: String
+}
+
+/// The report's charts, built from an analysis: per-frame cost, each component family, the budget share.
+enum ReportCharts {
+    static func all(_ analysis: ReportAnalysis) -> [ReportChart] {
+        var charts: [ReportChart] = []
+        if let pipelines = pipelines(analysis) { charts.append(pipelines) }
+        if let budget = budget(analysis) { charts.append(budget) }
+        for family in ReportAnalysis.componentFamilies {
+            if let chart = component(family, series: analysis.components[family] ?? []) { charts.append(chart) }
+        }
+        return charts
+    }
+
+    static func chartSeries(_ series: ReportAnalysis.Series) -> ChartSeries {
+        ChartSeries(name: series.id.description, points: series.rows.map {
+            ChartPoint(x: Double($0.catalog), y: $0.median, low: $0.min, high: $0.p90)
+        })
+    }
+
+    static func pipelines(_ analysis: ReportAnalysis) -> ReportChart? {
+        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines
+        guard !frames.isEmpty else { return nil }
+        let chart = LogLogChart(
+            title: "Per-frame cost against catalog size (120 Hz trajectory)",
+            xTitle: "catalog size n", yTitle: "median ns/frame (band: min…p90)",
+            series: frames.map { chartSeries($0.series) },
+            referenceLine: ReferenceLine(
+                value: ReportAnalysis.budgetNanoseconds,
+                label: "1% of a 120 Hz frame (\(ReportFormat.nanoseconds(ReportAnalysis.budgetNanoseconds)))"),
+            width: 1100, height: 640)
+        return ReportChart(fileName: "pipelines.svg", caption: "Per-frame cost of every pipeline and the floor", svg: chart.render())
+    }
+
+    static func budget(_ analysis: ReportAnalysis) -> ReportChart? {
+        guard let size = analysis.pipelines.map(\.series.largest.catalog).max() else { return nil }
+        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines
+        let bars = frames.compactMap { summary in
+            summary.series.row(at: size).map {
+                Bar(label: summary.series.id.description, value: $0.median / frameBudget120HzNanoseconds * 100)
+            }
+        }.sorted { $0.value < $1.value }
+        let chart = HorizontalBarChart(
+            title: "Share of a 120 Hz frame (\(ReportFormat.nanoseconds(frameBudget120HzNanoseconds))) at n = \(ReportText.count(size))",
+            valueTitle: "median per frame, % of the frame", bars: bars, valueStyle: .percent,
+            referenceLine: ReferenceLine(value: 1, label: "1% of the frame"))
+        return ReportChart(fileName: "budget.svg", caption: "Share of the 120 Hz frame budget at n = \(ReportText.count(size))",
+                           svg: chart.render())
+    }
+
+    static func component(_ family: String, series: [ReportAnalysis.Series]) -> ReportChart? {
+        guard !series.isEmpty else { return nil }
+        let unit = series[0].rows[0].unit.rawValue
+        let chart = LogLogChart(
+            title: "\(family): cost against catalog size", xTitle: "catalog size n",
+            yTitle: "median \(unit) (band: min…p90)", series: series.map(chartSeries))
+        return ReportChart(fileName: "\(family).svg", caption: "Components: \(family)", svg: chart.render())
+    }
+}
