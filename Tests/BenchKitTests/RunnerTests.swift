@@ -34,8 +34,9 @@ final class RunnerTests: XCTestCase {
         let result = try BenchmarkRunner.run(makeSuite(), options: tiny) { lines.append($0) }
         XCTAssertEqual(result.rows.map { "\($0.benchmark)#\($0.catalog)" }, ["empty/loop#1", "empty/loop#2", "alloc/box#1"])
         XCTAssertEqual(result.failures, [BenchmarkFailure(benchmark: BenchmarkID(family: "wrong", strategy: "answer"), size: 1, reason: "expected 42, got 41")])
-        XCTAssertEqual(lines.count, 4)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("FAIL wrong/answer size 1") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("[4/4] FAIL wrong/answer size 1") }, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains(" prepared ") }.count, 3, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains(": median ") }.count, 3, "\(lines)")
         for row in result.rows {
             XCTAssertTrue(row.median.isFinite && row.min >= 0 && row.min <= row.median && row.median <= row.p90, "\(row)")
             XCTAssertEqual(row.samples.count, row.sampleCount)
@@ -73,5 +74,31 @@ final class RunnerTests: XCTestCase {
 
     func testIdsAreListedInRegistrationOrder() {
         XCTAssertEqual(makeSuite().benchmarkIDs.map(\.description), ["empty/loop", "alloc/box", "wrong/answer"])
+    }
+
+    /// Samples are taken in rounds: after preparation, the two cases alternate instead of running one after the other.
+    func testSamplingInterleavesTheCasesRoundByRound() throws {
+        final class Log { var entries: [String] = [] }
+        let log = Log()
+        let suite = BenchmarkSuite()
+        for name in ["a", "b"] {
+            suite.register(BenchmarkID(family: "order", strategy: name), unit: .nsPerCall, sizes: [1]) { size in
+                PreparedBenchmark(items: size) { iterations in
+                    log.entries.append(name)
+                    for index in 0..<iterations { blackHole(index) }
+                }
+            }
+        }
+        var options = RunOptions(timeBudget: 0.01, warmup: 0, targetSamples: 6, minimumSamples: 6, countAllocations: false)
+        options.sizes = [1]
+        var preparedCount = 0
+        let result = try BenchmarkRunner.run(suite, options: options) { line in
+            if line.contains(" prepared ") { preparedCount = log.entries.count }
+        }
+        XCTAssertEqual(result.rows.map(\.sampleCount), [6, 6])
+        // After both preparations, each sample is a (re-warm, timed) pair of calls: a a b b a a b b ...
+        let sampling = Array(log.entries[preparedCount...].prefix(24))
+        let expected = (0..<6).flatMap { _ in ["a", "a", "b", "b"] }
+        XCTAssertEqual(sampling, expected)
     }
 }

@@ -115,3 +115,40 @@ final class RunCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: baseline.path))
     }
 }
+
+/// `run --check`: exit 2 when a row of the baseline was much faster than now.
+final class RunCheckTests: XCTestCase {
+    func testCheckExits2WhenTheBaselineWasTenTimesFasterOnOneRow() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let baseline = directory.appendingPathComponent("baseline.csv")
+        let filter = "^(lookup/arithmetic|lookup/binary|snap/threshold|wrap/modular)$"
+        let made = try BenchProcess.run([
+            "run", "--quick", "--filter", filter, "--sizes", "3", "--time-budget", "20",
+            "--output", baseline.path, "--no-baseline",
+        ])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        // Make lookup/binary's baseline ten times faster: its median and every raw sample.
+        let samplesURL = directory.appendingPathComponent("baseline.samples.csv")
+        let samples = try String(contentsOf: samplesURL, encoding: .utf8).split(separator: "\n").map { line -> String in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.first == "lookup/binary", let value = Double(fields[3]) else { return String(line) }
+            return "\(fields[0]),\(fields[1]),\(fields[2]),\(value / 10)"
+        }
+        try (samples.joined(separator: "\n") + "\n").write(to: samplesURL, atomically: true, encoding: .utf8)
+        let rows = try String(contentsOf: baseline, encoding: .utf8).split(separator: "\n").map { line -> String in
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.first == "lookup/binary" else { return fields.joined(separator: ",") }
+            for column in 8...11 { fields[column] = String((Double(fields[column]) ?? 0) / 10) }
+            return fields.joined(separator: ",")
+        }
+        try (rows.joined(separator: "\n") + "\n").write(to: baseline, atomically: true, encoding: .utf8)
+
+        let checked = try BenchProcess.run([
+            "run", "--quick", "--filter", filter, "--sizes", "3", "--time-budget", "20",
+            "--output", directory.appendingPathComponent("now.csv").path, "--baseline", baseline.path, "--check",
+        ])
+        XCTAssertEqual(checked.status, 2, checked.stderr)
+        XCTAssertTrue(checked.stderr.contains("lookup/binary"), checked.stderr)
+        XCTAssertTrue(checked.stderr.contains("REGRESSED"), checked.stderr)
+    }
+}

@@ -14,12 +14,12 @@ enum RunCommand {
             Every benchmark is verified before it is timed; one that fails is reported and not timed (exit 1).
             Progress goes to standard error, the table to standard output. Sizes are catalog sizes n
             (default \(SuiteCatalog.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
-            \(SuiteCatalog.quickSizes.map(String.init).joined(separator: ",")) with a tenth of the time budget).
+            \(SuiteCatalog.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size).
             """,
             options: [
                 CommonOptions.filter,
                 .value("--sizes", "LIST", "comma-separated catalog sizes, e.g. 3,30,300"),
-                .flag("--quick", "CI smoke run: fewer sizes and samples (under 20 s)"),
+                .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 10 s)"),
                 .value("--output", "PATH", "results CSV (default \(defaultOutput)); .samples.csv and .meta.json beside it"),
                 .value("--baseline", "PATH", "baseline to compare with (default \(defaultBaseline), skipped when absent)"),
                 .flag("--no-baseline", "do not compare with any baseline"),
@@ -28,7 +28,7 @@ enum RunCommand {
                 CommonOptions.threshold,
                 CommonOptions.format,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
-                .value("--time-budget", "MS", "milliseconds per benchmark and size (default 250; --quick 40)"),
+                .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
             ],
             maxPositionals: 0, run: run)
     }
@@ -39,7 +39,7 @@ enum RunCommand {
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let sizes = try arguments.intList("--sizes", range: CommonOptions.sizeRange)
             ?? (quick ? SuiteCatalog.quickSizes : SuiteCatalog.defaultSizes)
-        let budgetMilliseconds = try arguments.int("--time-budget", default: quick ? 40 : 250, range: 1...600_000)
+        let budgetMilliseconds = try arguments.int("--time-budget", default: quick ? 40 : 200, range: 1...600_000)
         let filter = arguments.value("--filter")
         if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
             throw UsageError("option '--filter': '\(filter)' is not a valid regular expression")
@@ -57,6 +57,8 @@ enum RunCommand {
             try InstructionCounter.runChild(suite, options: options)
             return ExitCode.success
         }
+        // The same heap layout on every run: malloc-heavy rows otherwise differ by up to 1.45x between runs.
+        AddressSpace.reexecWithoutRandomization { StandardError.write($0 + "\n") }
 
         // Read the baseline first: a malformed one should stop the run before minutes are spent.
         let baseline: [ResultRow]?
@@ -75,11 +77,7 @@ enum RunCommand {
         guard !selected.isEmpty else {
             throw UsageError("no benchmark matches --filter '\(filter ?? "")' at sizes \(sizes.map(String.init).joined(separator: ","))")
         }
-        var counter = 0
-        var result = try BenchmarkRunner.run(suite, options: options) { line in
-            counter += 1
-            StandardError.write("[\(counter)/\(selected.count)] \(line)\n")
-        }
+        var result = try BenchmarkRunner.run(suite, options: options) { StandardError.write($0 + "\n") }
         if arguments.has("--instructions") {
             StandardError.write("counting instructions under callgrind...\n")
             let childArguments = Array(CommandLine.arguments.dropFirst())

@@ -25,6 +25,11 @@ uint64_t cbench_free_count(void);
 void cbench_measured_region(void (*_Nonnull body)(void *_Nullable ctx, int64_t iterations),
                             void *_Nullable ctx, int64_t iterations);
 
+/// Turns address-space randomisation off and re-executes this program with `argv` (NULL-terminated).
+/// Returns 0 when randomisation is already off (nothing done), -1 when it cannot be switched off or the
+/// re-execution failed (the process carries on as it was); on success it does not return.
+int cbench_reexec_without_aslr(char *_Nullable const argv[_Nonnull]);
+
 #ifdef __cplusplus
 }
 #endif
