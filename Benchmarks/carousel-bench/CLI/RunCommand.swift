@@ -86,6 +86,7 @@ enum RunCommand {
                 iterations: InstructionIterations.perRegion
             ) {
                 InstructionCounter.apply(counts, to: &result.rows)
+                result.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"
             }
         }
 
