@@ -9,9 +9,12 @@ public struct PreparedBenchmark {
     /// Iterations per callgrind region (nil: the counter's default). Fix it where one iteration's work varies,
     /// e.g. to a whole period of a replayed input, so every count covers the same work.
     public var instructionIterations: Int?
+    /// False where an instruction count would not repeat (e.g. one-shot large allocations, whose cost in glibc
+    /// depends on the heap earlier benchmarks left): the column then stays empty instead of misleading.
+    public var countsInstructions: Bool
 
     public init(
-        items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil,
+        items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         precondition(instructionIterations.map { $0 > 0 } ?? true, "instructionIterations must be positive")
@@ -19,6 +22,7 @@ public struct PreparedBenchmark {
         self.body = body
         self.verify = verify
         self.instructionIterations = instructionIterations
+        self.countsInstructions = countsInstructions
     }
 }
 

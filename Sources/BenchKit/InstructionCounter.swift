@@ -39,6 +39,7 @@ public enum InstructionCounter {
         var lines = ""
         for (registration, size) in try BenchmarkRunner.selectedCases(suite, options: options) {
             let prepared = registration.setUp(size)
+            guard prepared.countsInstructions else { continue }
             prepared.body(1)
             let context = RegionContext(prepared.body)
             let base = prepared.instructionIterations ?? iterations

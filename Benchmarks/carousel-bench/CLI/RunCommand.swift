@@ -97,8 +97,11 @@ enum RunCommand {
 
         var status = ExitCode.success
         if let baseline {
+            // Only the rows this run selected: a quick run is not missing the sizes it never meant to run.
+            let selectedKeys = Set(selected.map { RowKey(benchmark: $0.registration.id, catalog: $0.size) })
             let comparison = Comparator.compare(
-                baseline: baseline, current: result.rows, options: ComparisonOptions(timeThreshold: threshold))
+                baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
+                options: ComparisonOptions(timeThreshold: threshold))
             StandardError.write("\ncompared with \(baselinePath):\n")
             StandardError.write(try ResultRendering.render(comparison, format: format == .markdown ? .markdown : .table, onlyNotable: true))
             if check && comparison.hasRegression { status = ExitCode.regression }
