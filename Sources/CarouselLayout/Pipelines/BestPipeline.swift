@@ -38,15 +38,7 @@ public struct BestPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         var offset = currentOffset + frame.delta
         if offset < 0 || offset >= catalogWidth {
             offset = ModularWrap.reduce(offset, catalogWidth: catalogWidth)
@@ -96,8 +88,7 @@ public struct BestPipeline: CarouselPipeline {
         return index * pitch
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         catalogWidth = Double(catalogCount) * currentGeometry.pitch
         transform = ScaleAlphaTransform(geometry: currentGeometry)

@@ -25,6 +25,30 @@ public protocol CarouselPipeline {
     mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput)
     /// The resting offset the pipeline's snap picks for a release (velocity in pt/s).
     func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double
+    /// A bounds width change: the new geometry, then the offset that keeps the same item centred.
+    mutating func rotate(toWidth width: Double)
+}
+
+extension CarouselPipeline {
+    /// The start of every frame: clears `output`, then the once-per-gesture work all pipelines share: at a
+    /// release, the snap target (asked before the delta, as `targetContentOffset` is); at a rotation, the
+    /// new geometry. Returns the release so a pipeline can add work of its own there.
+    @inlinable @discardableResult
+    public mutating func handleGesture(
+        _ frame: TrajectoryFrame, into output: inout FrameOutput
+    ) -> (velocity: Double, proposedOffset: Double)? {
+        output.beginFrame()
+        switch frame.phase {
+        case let .released(velocity, proposedOffset, _):
+            output.snapTarget = snapTarget(currentOffset: offset, proposedOffset: proposedOffset, velocity: velocity)
+            return (velocity, proposedOffset)
+        case let .rotated(width):
+            rotate(toWidth: width)
+        default:
+            break
+        }
+        return nil
+    }
 }
 
 /// What a pipeline's output may legitimately look like, so the verifier neither hides a flaw nor calls a

@@ -33,15 +33,7 @@ public struct FSPagerPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         currentOffset += frame.delta
         query.visibleItems(in: currentGeometry.viewportSpan(offset: currentOffset), into: &output.scratch)
         let viewportCenter = currentGeometry.viewportCenter(offset: currentOffset)
@@ -62,8 +54,7 @@ public struct FSPagerPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: itemCount)
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         wrap = FSPagerWrap(geometry: currentGeometry, catalogCount: catalogCount)

@@ -33,15 +33,7 @@ public struct InfiniteLayoutPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         let step = wrap.step(offset: currentOffset + frame.delta)
         currentOffset = step.offset
         output.jumped = step.jumped
@@ -76,8 +68,7 @@ public struct InfiniteLayoutPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: itemCount)
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         wrap = InfiniteLayoutWrap(geometry: currentGeometry, catalogCount: catalogCount)

@@ -32,16 +32,8 @@ public struct Seed000CenterFocusedPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            let target = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-            output.snapTarget = target
+        if handleGesture(frame, into: &output) != nil, let target = output.snapTarget {
             output.centerChanged = notifier.update(center: Int((target / currentGeometry.pitch).rounded()))
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
         }
         currentOffset += frame.delta
         let viewportCenter = currentGeometry.viewportCenter(offset: currentOffset)
@@ -70,8 +62,7 @@ public struct Seed000CenterFocusedPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         query = LinearQuery(geometry: currentGeometry, itemCount: catalogCount)
         transform = AffineTransform(geometry: currentGeometry)

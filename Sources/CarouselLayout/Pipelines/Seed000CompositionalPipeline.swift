@@ -37,15 +37,7 @@ public struct Seed000CompositionalPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         currentOffset += frame.delta
         query.visibleItems(in: currentGeometry.viewportSpan(offset: currentOffset), into: &output.scratch)
         for index in output.scratch {
@@ -63,8 +55,7 @@ public struct Seed000CompositionalPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = lookup.centerItem(atOffset: currentOffset) ?? 0
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         wrap = HundredfoldWrap(geometry: currentGeometry, catalogCount: catalogCount)
@@ -112,15 +103,7 @@ public struct Seed000CompositionalScaledPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         currentOffset += frame.delta
         query.visibleItems(in: currentGeometry.viewportSpan(offset: currentOffset), into: &output.scratch)
         let viewportCenter = currentGeometry.viewportCenter(offset: currentOffset)
@@ -148,8 +131,7 @@ public struct Seed000CompositionalScaledPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = notifier.currentCenter ?? itemCount / 2
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         wrap = HundredfoldWrap(geometry: currentGeometry, catalogCount: catalogCount)

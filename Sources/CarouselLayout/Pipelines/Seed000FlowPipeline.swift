@@ -33,15 +33,7 @@ public struct Seed000FlowPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         let step = wrap.step(offset: currentOffset + frame.delta)
         currentOffset = step.offset
         output.jumped = step.jumped
@@ -65,8 +57,7 @@ public struct Seed000FlowPipeline: CarouselPipeline {
         return snap.target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: itemCount)
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         wrap = TripleWrap(geometry: currentGeometry, catalogCount: catalogCount)

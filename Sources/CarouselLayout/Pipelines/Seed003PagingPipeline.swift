@@ -44,18 +44,11 @@ public struct Seed003PagingPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+        if let release = handleGesture(frame, into: &output) {
             let index = DirectionSnap(pitch: currentGeometry.pitch).targetIndex(currentOffset: currentOffset,
-                                                                                 proposedOffset: proposedOffset)
+                                                                                 proposedOffset: release.proposedOffset)
             centerCellIndex = Int(min(max(index, -1e9), 1e9))
             relayout()
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
         }
         currentOffset += frame.delta
         let background = hitTest.centerItem(atOffset: currentOffset)
@@ -87,8 +80,7 @@ public struct Seed003PagingPipeline: CarouselPipeline {
         hitTest = HitTestLookup(query: query, geometry: currentGeometry)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: catalogCount)
         currentGeometry = PipelineGeometry.seed003(viewportWidth: width, viewportHeight: currentGeometry.viewportHeight,
                                                    spacing: currentGeometry.spacing)

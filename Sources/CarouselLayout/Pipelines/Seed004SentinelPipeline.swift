@@ -39,15 +39,7 @@ public struct Seed004SentinelPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         currentOffset += frame.delta
         if case .didEndDecelerating = frame.phase {
             let step = wrap.endOfGesture(offset: currentOffset)
@@ -71,8 +63,7 @@ public struct Seed004SentinelPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let page = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: itemCount)
         currentGeometry = PipelineGeometry.pages(viewportWidth: width, viewportHeight: currentGeometry.viewportHeight)
         wrap = SentinelWrap(viewportWidth: width, catalogCount: catalogCount)

@@ -31,15 +31,7 @@ public struct UPCarouselPipeline: CarouselPipeline {
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
-        output.beginFrame()
-        switch frame.phase {
-        case let .released(velocity, proposedOffset, _):
-            output.snapTarget = snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        case let .rotated(width):
-            rotate(toWidth: width)
-        default:
-            break
-        }
+        handleGesture(frame, into: &output)
         currentOffset += frame.delta
         let superAttributes = query.attributes(in: currentGeometry.viewportSpan(offset: currentOffset))
         var copies: [ItemAttributes] = []
@@ -73,8 +65,7 @@ public struct UPCarouselPipeline: CarouselPipeline {
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
-    @usableFromInline
-    mutating func rotate(toWidth width: Double) {
+    public mutating func rotate(toWidth width: Double) {
         let centered = clampedItemIndex((currentOffset / currentGeometry.pitch).rounded(), itemCount: catalogCount)
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         query = LinearQuery(geometry: currentGeometry, itemCount: catalogCount)
