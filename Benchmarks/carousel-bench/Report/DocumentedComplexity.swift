@@ -20,6 +20,7 @@ enum DocumentedComplexities {
     static func entry(for id: String) -> DocumentedComplexity? { table[id] }
 
     static let table: [String: DocumentedComplexity] = [
+        "harness/empty": .init(source: "SuiteCatalog.registerHarnessSelfCheck", docLine: "O(1): an empty loop feeding the sink.", perIteration: "O(1)"),
         "floor/scaleAlpha": .init(source: "FloorFrame", docLine: "O(k) per frame, no allocation once the output buffer is warm.", perIteration: "O(k)"),
 
         "pipeline/seed000.flow": .init(

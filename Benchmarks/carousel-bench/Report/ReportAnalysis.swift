@@ -100,7 +100,12 @@ struct ReportAnalysis {
             }
         let byFamily = Dictionary(grouping: series.filter { Self.componentFamilies.contains($0.id.family) }, by: \.id.family)
         components = byFamily
-        let ordered = (floorSeries.map { [$0] } ?? []) + pipelines.map(\.series)
+        // Families the report has no section for (e.g. the harness's own self-check) still get a complexity row.
+        let otherFamilies = series.filter {
+            $0.id.family != Self.floorFamily && $0.id.family != Self.pipelineFamily
+                && !Self.componentFamilies.contains($0.id.family)
+        }
+        let ordered = otherFamilies + (floorSeries.map { [$0] } ?? []) + pipelines.map(\.series)
             + Self.componentFamilies.flatMap { byFamily[$0] ?? [] }
         complexity = ordered.map { series in
             ComplexityRow(

@@ -1,4 +1,5 @@
 import BenchKit
+import BenchSink
 import CarouselLayout
 
 /// Everything the suite measures. Reading this file tells what each row of the results is.
@@ -13,6 +14,7 @@ enum SuiteCatalog {
 
     static func makeSuite() -> BenchmarkSuite {
         let suite = BenchmarkSuite()
+        registerHarnessSelfCheck(in: suite)
         registerFloorAndPipelines(in: suite)
         registerComponents(in: suite)
         return suite
@@ -22,6 +24,16 @@ enum SuiteCatalog {
         let prefix = family + "."
         let strategy = strategyID.hasPrefix(prefix) ? String(strategyID.dropFirst(prefix.count)) : strategyID
         return BenchmarkID(family: family, strategy: strategy)
+    }
+
+    /// `harness/empty`: an empty loop feeding the sink, the harness's own cost per iteration, which every other
+    /// row includes (it should stay under 2 ns). Its size means nothing; it runs once, at n = 3.
+    static func registerHarnessSelfCheck(in suite: BenchmarkSuite) {
+        suite.register(BenchmarkID(family: "harness", strategy: "empty"), unit: .nsPerCall, sizes: [3]) { size in
+            PreparedBenchmark(items: size) { iterations in
+                for iteration in 0..<iterations { blackHole(iteration) }
+            }
+        }
     }
 
     static func registerComponents(in suite: BenchmarkSuite) {
