@@ -33,7 +33,7 @@ extension CarouselPipeline {
     /// The start of every frame: clears `output`, then the once-per-gesture work all pipelines share: at a
     /// release, the snap target (asked before the delta, as `targetContentOffset` is); at a rotation, the
     /// new geometry. Returns the release so a pipeline can add work of its own there.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public mutating func handleGesture(
         _ frame: TrajectoryFrame, into output: inout FrameOutput
     ) -> (velocity: Double, proposedOffset: Double)? {
