@@ -36,7 +36,8 @@ public enum DriftNormalization: Sendable, Equatable {
     /// Raw ratios: only for runs known to have run in identical conditions.
     case none
     /// Divide by the median time ratio over all rows matched in both runs. Assumes fewer than half of
-    /// the rows really changed; when more may have, name a reference family instead.
+    /// the rows really changed; when more may have, name a reference family instead. With fewer than
+    /// `Comparator.minimumRowsForDrift` rows or `minimumBenchmarksForDrift` benchmarks, nothing is divided.
     case medianOfAllRows
     /// Divide by the median time ratio of the rows of this family (e.g. the floor benchmark), falling
     /// back to all rows when the family is in neither run.
@@ -231,7 +232,16 @@ public enum Comparator {
         case .medianOfAllRows:
             let all = ratios { _ in true }
             guard !all.isEmpty else { return (1, "no matched rows") }
+            // A median over a few rows (a filtered run) would absorb a real regression of those very rows.
+            let benchmarks = Set(baseline.keys.filter { current[$0] != nil }.map(\.benchmark))
+            guard all.count >= minimumRowsForDrift, benchmarks.count >= minimumBenchmarksForDrift else {
+                return (1, "not normalised: \(all.count) matched rows of \(benchmarks.count) benchmarks are too few to tell drift")
+            }
             return (SampleStatistics.median(all), "median of \(all.count) matched rows")
         }
     }
+
+    /// The fewest matched rows, and distinct benchmarks among them, a run-wide drift is estimated from.
+    public static let minimumRowsForDrift = 8
+    public static let minimumBenchmarksForDrift = 4
 }

@@ -54,6 +54,23 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(raw.summary, [.regressed: 10])
     }
 
+    /// A filtered run of one benchmark has no run-wide drift to estimate: dividing by its own median ratio
+    /// would hide the very regression it was run to find.
+    func testAFilteredRunOfOneBenchmarkIsNotNormalisedAway() {
+        let baseline = (0..<3).map { index in
+            makeRow("pipeline/best", catalog: [3, 300, 10_000][index],
+                    samples: noisySamples(center: 40, spread: 0.02, seed: UInt64(index)))
+        }
+        let current = (0..<3).map { index in
+            makeRow("pipeline/best", catalog: [3, 300, 10_000][index],
+                    samples: noisySamples(center: 60, spread: 0.02, seed: 100 + UInt64(index)))
+        }
+        let comparison = Comparator.compare(baseline: baseline, current: current)
+        XCTAssertEqual(comparison.driftFactor, 1)
+        XCTAssertTrue(comparison.driftSource.hasPrefix("not normalised"), comparison.driftSource)
+        XCTAssertEqual(comparison.summary, [.regressed: 3])
+    }
+
     func testAReferenceFamilyNormalisesWhenMostRowsChanged() {
         // Every family1 row is slower: more than half the rows would fool the median; family0 is the reference.
         let current = run(seed: 100) { index in index % 2 == 1 ? 1.2 * 1.5 : 1.2 }

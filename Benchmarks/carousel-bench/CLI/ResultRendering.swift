@@ -80,16 +80,16 @@ enum ResultRendering {
         case .csv:
             return ComparisonFile.csv(comparison)
         case .json:
-            let rows: [[String: String]] = comparison.rows.map { row in
-                var object = [
-                    "benchmark": row.key.benchmark.description, "catalog": String(row.key.catalog),
+            let rows: [[String: Any]] = comparison.rows.map { row in
+                var object: [String: Any] = [
+                    "benchmark": row.key.benchmark.description, "catalog": row.key.catalog,
                     "unit": row.unit.rawValue, "verdict": row.verdict.rawValue, "metric": row.metric.rawValue,
                 ]
-                object["baseline_median"] = row.baselineMedian.map { String($0) }
-                object["current_median"] = row.currentMedian.map { String($0) }
-                object["ratio"] = row.ratio.map { String($0) }
-                object["ci_low"] = row.ciLow.map { String($0) }
-                object["ci_high"] = row.ciHigh.map { String($0) }
+                object["baseline_median"] = row.baselineMedian
+                object["current_median"] = row.currentMedian
+                object["ratio"] = row.ratio
+                object["ci_low"] = row.ciLow
+                object["ci_high"] = row.ciHigh
                 return object
             }
             let data = try JSONSerialization.data(withJSONObject: [
