@@ -235,7 +235,7 @@ public enum Comparator {
             // A median over a few rows (a filtered run) would absorb a real regression of those very rows.
             let benchmarks = Set(baseline.keys.filter { current[$0] != nil }.map(\.benchmark))
             guard all.count >= minimumRowsForDrift, benchmarks.count >= minimumBenchmarksForDrift else {
-                return (1, "not normalised: \(all.count) matched rows of \(benchmarks.count) benchmarks are too few to tell drift")
+                return (1, "not normalised: \(all.count) matched rows of \(benchmarks.count) benchmark\(benchmarks.count == 1 ? "" : "s") are too few to tell drift")
             }
             return (SampleStatistics.median(all), "median of \(all.count) matched rows")
         }
