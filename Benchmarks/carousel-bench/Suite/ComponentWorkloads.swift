@@ -102,7 +102,7 @@ final class QueryState<Query: VisibleItemQuery> {
         for offset in offsets.prefix(64) {
             let rect = geometry.viewportSpan(offset: offset)
             query.visibleItems(in: rect, into: &buffer)
-            let expected = (0..<query.itemCount).filter { geometry.itemSpan($0).intersects(rect) }
+            let expected = LookupReference.visible(geometry, query.itemCount, offset)
             if buffer != expected { return "offset \(offset): visible \(buffer), expected \(expected)" }
         }
         return nil
