@@ -21,7 +21,7 @@ public enum AANoiseExperiment {
     /// - Complexity: `repetitions` full runs.
     public static func run(
         _ suite: BenchmarkSuite, options: RunOptions, repetitions: Int = 2,
-        comparison: ComparisonOptions = ComparisonOptions(), progress: (String) -> Void = { _ in }
+        comparison: ComparisonOptions = ComparisonOptions(), progress: ProgressReporter = SilentProgress()
     ) throws -> Report {
         var runs: [[ResultRow]] = []
         for _ in 0..<max(2, repetitions) {

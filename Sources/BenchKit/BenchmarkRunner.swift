@@ -15,15 +15,23 @@ public struct BenchmarkFailure: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(benchmark) size \(size): verification failed: \(reason)" }
 }
 
-/// What a run produced: one row per benchmark and size, the failures, and the run's metadata.
+/// A requested size a benchmark cannot be built at, and why (one line).
+public struct SkippedCase: Sendable, Equatable {
+    public var key: RowKey
+    public var reason: String
+}
+
+/// What a run produced: one row per benchmark and size, the failures, the sizes skipped, and the run's metadata.
 public struct RunResult: Sendable {
     public var rows: [ResultRow]
     public var failures: [BenchmarkFailure]
+    public var skipped: [SkippedCase]
     public var metadata: RunMetadata
 
-    public init(rows: [ResultRow], failures: [BenchmarkFailure], metadata: RunMetadata) {
+    public init(rows: [ResultRow], failures: [BenchmarkFailure], skipped: [SkippedCase] = [], metadata: RunMetadata) {
         self.rows = rows
         self.failures = failures
+        self.skipped = skipped
         self.metadata = metadata
     }
 }
@@ -41,61 +49,80 @@ public struct RunResult: Sendable {
 ///    a case stops early at 4x its budget with at least one sample, so a slow size cannot stall the run.
 /// 3. Allocations, per case, in an untimed pass.
 public enum BenchmarkRunner {
-    /// Runs every benchmark of `suite` selected by `options`, on the calling thread.
+    /// Runs every benchmark of `suite` selected by `options`, on the calling thread, reporting to `progress`
+    /// (which it does not `finish`: the caller may have more phases to report).
     /// Throws only when `options.filter` is not a valid regular expression.
     /// - Complexity: about `timeBudget` seconds per selected benchmark and size.
-    public static func run(
-        _ suite: BenchmarkSuite, options: RunOptions, progress: (String) -> Void = BenchmarkRunner.printToStandardError
-    ) throws -> RunResult {
-        let cases = try selectedCases(suite, options: options)
+    public static func run(_ suite: BenchmarkSuite, options: RunOptions, progress: ProgressReporter) throws -> RunResult {
+        let selection = try select(suite, options: options)
+        for skip in selection.skipped { progress.report(.skipped(key: skip.key, reason: skip.reason)) }
+        let cases = selection.cases
+        progress.report(.started(cases: cases.count, estimatedSeconds: estimatedSeconds(cases: cases.count, options: options)))
         let clockCost = MonotonicClock.readCost()
-        let width = String(cases.count).count
         var failures: [BenchmarkFailure] = []
         var timed: [TimedCase] = []
         for (index, (registration, size)) in cases.enumerated() {
-            let counter = "[" + String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)/\(cases.count)]"
+            let key = RowKey(benchmark: registration.id, size: size)
+            progress.report(.preparing(index: index + 1, total: cases.count, key: key))
             let prepared = registration.setUp(size)
             if let verify = prepared.verify, let reason = verify() {
                 let failure = BenchmarkFailure(benchmark: registration.id, size: size, reason: reason)
                 failures.append(failure)
-                progress("\(counter) FAIL \(failure)")
+                progress.report(.failed(index: index + 1, total: cases.count, failure))
                 continue
             }
             let iterations = calibrate(prepared.body, options: options, clockCost: clockCost)
             timed.append(TimedCase(registration: registration, size: size, prepared: prepared, iterations: iterations))
-            progress("\(counter) prepared \(registration.id) size \(size): \(iterations) iterations per sample")
+            progress.report(.prepared(index: index + 1, total: cases.count, key: key, iterations: iterations))
         }
         sampleInRounds(&timed, options: options, progress: progress)
         var rows: [ResultRow] = []
         for timedCase in timed {
             let row = summarize(timedCase, options: options)
             rows.append(row)
-            progress("\(row.benchmark) size \(row.catalog): median \(formatted(row.median)) \(row.unit.rawValue)"
-                + " (\(row.sampleCount) samples x \(row.iterationsPerSample) iterations)")
+            progress.report(.finished(row))
         }
-        return RunResult(rows: rows, failures: failures, metadata: RunMetadata.current(options: options.dictionary))
+        return RunResult(rows: rows, failures: failures, skipped: selection.skipped,
+                         metadata: RunMetadata.current(options: options.dictionary))
     }
 
-    /// The default progress sink: one line on standard error.
-    public static func printToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// About how long a run of `cases` takes: each case's budget, its warm-up and its calibration.
+    static func estimatedSeconds(cases: Int, options: RunOptions) -> Double {
+        Double(cases) * (options.timeBudget * 1.15 + options.warmup)
     }
 
-    /// The (registration, size) pairs `options` selects, in registration then size order.
+    /// The (registration, size) pairs `options` selects, in registration then size order, and the requested
+    /// sizes a benchmark cannot be built at. With `options.sizes`, a benchmark of `.any` sizes runs at each of
+    /// them within its limit; a benchmark of `.fixed` sizes runs at its own.
     /// - Complexity: O(registrations x sizes).
-    public static func selectedCases(
-        _ suite: BenchmarkSuite, options: RunOptions
-    ) throws -> [(registration: BenchmarkRegistration, size: Int)] {
+    public static func select(_ suite: BenchmarkSuite, options: RunOptions) throws -> Selection {
         let filter = try options.compiledFilter()
-        var cases: [(registration: BenchmarkRegistration, size: Int)] = []
+        var selection = Selection()
         for registration in suite.registrations {
             let id = registration.id.description
             if let filter, filter.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) == nil { continue }
-            for size in registration.sizes where options.sizes?.contains(size) ?? true {
-                cases.append((registration, size))
+            let sizes: [Int]
+            switch registration.sizes {
+            case .fixed(let own): sizes = own
+            case .any(let defaults, _, _): sizes = options.sizes ?? defaults
+            }
+            for size in sizes {
+                if let reason = registration.sizes.refusal(size) {
+                    selection.skipped.append(SkippedCase(key: RowKey(benchmark: registration.id, size: size), reason: reason))
+                } else {
+                    selection.cases.append((registration, size))
+                }
             }
         }
-        return cases
+        return selection
+    }
+
+    /// What a run selects: the cases to run, and the sizes refused.
+    public struct Selection {
+        public var cases: [(registration: BenchmarkRegistration, size: Int)] = []
+        public var skipped: [SkippedCase] = []
+        /// The keys of the selected cases.
+        public var keys: Set<RowKey> { Set(cases.map { RowKey(benchmark: $0.registration.id, size: $0.size) }) }
     }
 
     /// One case being timed: its set-up, batch size, samples so far and time spent.
@@ -116,13 +143,12 @@ public enum BenchmarkRunner {
         if options.countAllocations, let count = AllocationCounter.count({ timedCase.prepared.body(iterations) }) {
             mallocs = Double(count) / Double(iterations)
         }
-        let unit = timedCase.registration.unit
-        let budget = unit == .nsPerFrame ? statistics.median / frameBudget120HzNanoseconds * 100 : nil
         return ResultRow(
-            benchmark: timedCase.registration.id, catalog: timedCase.size, items: timedCase.prepared.items, unit: unit,
+            benchmark: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
+            unit: timedCase.registration.unit,
             samples: timedCase.samples, sampleCount: timedCase.samples.count, iterationsPerSample: iterations,
             min: statistics.min, median: statistics.median, p90: statistics.p90, mad: statistics.mad,
-            mallocsPerIteration: mallocs, instructionsPerIteration: nil, budgetPct120Hz: budget,
+            mallocsPerIteration: mallocs, instructionsPerIteration: nil,
             p99: statistics.p99, cv: statistics.cv
         )
     }
@@ -154,7 +180,7 @@ public enum BenchmarkRunner {
     }
 
     /// Takes samples round by round, one per case per round (nanoseconds per iteration).
-    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: (String) -> Void) {
+    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) {
         let budget = UInt64(max(0, options.timeBudget) * 1e9)
         let hardLimit = budget &* 4
         let rounds = max(1, options.targetSamples)
@@ -176,13 +202,7 @@ public enum BenchmarkRunner {
                 sampledAny = true
             }
             guard sampledAny else { break }
-            if (round + 1) % 10 == 0 || round + 1 == rounds {
-                progress("sampling: round \(round + 1) of at most \(rounds), \(cases.count) benchmarks interleaved")
-            }
+            progress.report(.sampling(round: round + 1, rounds: rounds, cases: cases.count))
         }
-    }
-
-    private static func formatted(_ value: Double) -> String {
-        DecimalFormat.string(value, decimals: value < 10 ? 3 : 1)
     }
 }

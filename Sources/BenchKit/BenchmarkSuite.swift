@@ -26,18 +26,53 @@ public struct PreparedBenchmark {
     }
 }
 
+/// The sizes a benchmark runs at.
+public enum SizePolicy: Sendable, Equatable {
+    /// Any size from 1 up to `largest` (nil: no limit beyond the run's own); `defaults` when the run names none.
+    /// `reason` says why there is a limit (memory, a replication factor, ...), for `list` and for skipped sizes.
+    case any(defaults: [Int], largest: Int? = nil, reason: String? = nil)
+    /// Only these sizes, whatever the run asks for: a benchmark whose size means nothing (a self-check).
+    case fixed([Int])
+
+    /// The sizes it runs at when the run names none.
+    public var defaults: [Int] {
+        switch self {
+        case .any(let defaults, _, _): defaults
+        case .fixed(let sizes): sizes
+        }
+    }
+
+    /// Nil when the benchmark can be built at `size`, else why not (one line).
+    public func refusal(_ size: Int) -> String? {
+        guard case .any(_, let largest?, let reason) = self, size > largest else { return nil }
+        return "size \(size) is past its limit \(largest)" + (reason.map { ": " + $0 } ?? "")
+    }
+
+    /// One line for a listing: `any (default 3,10,30)`, `any up to 50000: why`, `fixed 3`.
+    public var summary: String {
+        switch self {
+        case .any(let defaults, let largest, let reason):
+            let limit = largest.map { " up to \($0)" + (reason.map { " (\($0))" } ?? "") } ?? ""
+            return "any size\(limit); default " + defaults.map(String.init).joined(separator: ",")
+        case .fixed(let sizes):
+            return "fixed " + sizes.map(String.init).joined(separator: ",")
+        }
+    }
+}
+
 /// One registration: an id, its unit, the sizes it runs at, and the set-up that prepares each size.
 public struct BenchmarkRegistration {
     public let id: BenchmarkID
     public let unit: IterationUnit
-    public let sizes: [Int]
+    public let sizes: SizePolicy
     public let setUp: (_ size: Int) -> PreparedBenchmark
 }
 
 /// The set of registered benchmarks, in registration order.
 ///
 ///     let suite = BenchmarkSuite()
-///     suite.register(BenchmarkID(family: "sum", strategy: "loop"), unit: .nsPerCall, sizes: [10, 100]) { n in
+///     suite.register(BenchmarkID(family: "sum", strategy: "loop"), unit: .nanosecondsPerCall,
+///                    sizes: .any(defaults: [10, 100])) { n in
 ///         let values = opaqueIdentity(Array(0..<n))
 ///         return PreparedBenchmark(items: n) { iterations in
 ///             for _ in 0..<iterations { blackHole(values.reduce(0, +)) }
@@ -52,11 +87,11 @@ public final class BenchmarkSuite {
     /// Registers a benchmark. A duplicate id is a programming error (precondition failure).
     /// - Complexity: O(1) amortized.
     public func register(
-        _ id: BenchmarkID, unit: IterationUnit, sizes: [Int],
+        _ id: BenchmarkID, unit: IterationUnit, sizes: SizePolicy,
         setUp: @escaping (_ size: Int) -> PreparedBenchmark
     ) {
         precondition(!ids.contains(id), "duplicate benchmark id \(id)")
-        precondition(!sizes.isEmpty, "benchmark \(id) has no sizes")
+        precondition(!sizes.defaults.isEmpty, "benchmark \(id) has no sizes")
         ids.insert(id)
         registrations.append(BenchmarkRegistration(id: id, unit: unit, sizes: sizes, setUp: setUp))
     }

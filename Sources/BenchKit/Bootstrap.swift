@@ -15,7 +15,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// A stable 64-bit FNV-1a hash of a row key (Swift's `Hasher` is randomised per process).
     static func fingerprint(_ key: RowKey) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in "\(key.benchmark)#\(key.catalog)".utf8 {
+        for byte in "\(key.benchmark)#\(key.size)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return hash

@@ -112,7 +112,7 @@ public struct Comparison: Sendable {
     }
 }
 
-/// Compares a candidate run with a baseline, row by row (matched on benchmark + catalog).
+/// Compares a candidate run with a baseline, row by row (matched on benchmark + size).
 ///
 /// The rule, per row present in both runs:
 /// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = current / baseline`

@@ -37,7 +37,7 @@ public enum InstructionCounter {
         guard let manifest = environment[manifestVariable] else { return }
         let iterations = max(1, environment[iterationsVariable].flatMap { Int($0) } ?? 10)
         var lines = ""
-        for (registration, size) in try BenchmarkRunner.selectedCases(suite, options: options) {
+        for (registration, size) in try BenchmarkRunner.select(suite, options: options).cases {
             let prepared = registration.setUp(size)
             guard prepared.countsInstructions else { continue }
             prepared.body(1)
@@ -57,11 +57,10 @@ public enum InstructionCounter {
     /// per row; nil (after saying "valgrind not available") when valgrind is not on the PATH.
     /// - Complexity: one run of the child, 30-70x slower than native.
     public static func measure(
-        executable: String, arguments: [String], iterations: Int = 10,
-        progress: (String) -> Void = BenchmarkRunner.printToStandardError
+        executable: String, arguments: [String], iterations: Int = 10, progress: ProgressReporter
     ) throws -> [RowKey: Double]? {
         guard let valgrind = tool("valgrind") else {
-            progress("valgrind not available: instructions per iteration not measured")
+            progress.report(.note("valgrind not available: instructions per iteration not measured"))
             return nil
         }
         let directory = NSTemporaryDirectory() + "benchkit-callgrind-\(getpid())-\(UUID().uuidString)"
@@ -81,10 +80,15 @@ public enum InstructionCounter {
         ]
         // Address-space randomisation moves the heap, and glibc's malloc then takes other paths (measured: up to
         // 5% on allocating benchmarks). `setarch -R` switches it off for the child, so counts repeat exactly.
+        let started = MonotonicClock.now()
+        let waiting = { (process: Process) in
+            let seconds = Double(MonotonicClock.now() &- started) / 1e9
+            progress.report(.phase(name: "instructions", detail: "under callgrind, \(ProgressClock.duration(seconds))"))
+        }
         if let setarch = tool("setarch") {
-            try run(setarch, ["-R", valgrind] + options + [stripped] + arguments, environment: environment)
+            try run(setarch, ["-R", valgrind] + options + [stripped] + arguments, environment: environment, waiting: waiting)
         } else {
-            try run(valgrind, options + [stripped] + arguments, environment: environment)
+            try run(valgrind, options + [stripped] + arguments, environment: environment, waiting: waiting)
         }
         let dumps = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap { name -> (Int, String)? in
             guard name.hasPrefix("callgrind.out."), let part = Int(name.dropFirst("callgrind.out.".count)) else { return nil }
@@ -125,7 +129,7 @@ public enum InstructionCounter {
             guard fields.count == 3, let id = BenchmarkID(parsing: String(fields[0])), let size = Int(fields[1]),
                 let iterations = Int(fields[2]), iterations > 0
             else { throw ResultsFileError(path: path, line: number + 1, reason: "malformed manifest line") }
-            regions[RowKey(benchmark: id, catalog: size), default: []].append((iterations, total))
+            regions[RowKey(benchmark: id, size: size), default: []].append((iterations, total))
         }
         return regions.mapValues { measured in
             let sorted = measured.sorted { $0.iterations < $1.iterations }
@@ -146,8 +150,10 @@ public enum InstructionCounter {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs a tool to completion, its output discarded; throws unless it exits with status 0.
-    private static func run(_ executable: String, _ arguments: [String], environment: [String: String]?) throws {
+    /// Runs a tool to completion, its output discarded, calling `waiting` about twice a second meanwhile;
+    /// throws unless it exits with status 0.
+    private static func run(_ executable: String, _ arguments: [String], environment: [String: String]?,
+                            waiting: (Process) -> Void = { _ in }) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -155,6 +161,10 @@ public enum InstructionCounter {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        while process.isRunning {
+            waiting(process)
+            usleep(500_000)
+        }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw InstructionCountError(

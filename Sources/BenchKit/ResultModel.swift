@@ -1,7 +1,7 @@
 /// The shared vocabulary of the harness: what one measured row is, and a run's worth of them.
 /// Every other file of BenchKit (runner, CSV, comparison, fits, charts) speaks in these types.
 
-/// A benchmark's identity, `family/strategy` (for example `pipeline/seed000.flow`).
+/// A benchmark's identity, `family/strategy` (for example `sort/insertion`).
 public struct BenchmarkID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let family: String
     public let strategy: String
@@ -28,18 +28,42 @@ public struct BenchmarkID: Hashable, Comparable, Sendable, CustomStringConvertib
     public static func < (a: BenchmarkID, b: BenchmarkID) -> Bool { a.description < b.description }
 }
 
-/// What one iteration of a benchmark is.
-public enum IterationUnit: String, Sendable, CaseIterable {
-    case nsPerFrame = "ns/frame"
-    case nsPerCall = "ns/call"
+/// What one iteration of a benchmark is, as a unit label `ns/WORD` (`ns/call`, `ns/op`, ...).
+/// Times are always nanoseconds per iteration; the word names the iteration for readers.
+public struct IterationUnit: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// `ns/WORD` with a non-empty word of letters; nil otherwise.
+    public init?(rawValue: String) {
+        guard rawValue.hasPrefix("ns/"), rawValue.count > 3,
+              rawValue.dropFirst(3).allSatisfy({ $0.isLetter })
+        else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Nanoseconds per `iteration` (a word of letters, e.g. "call").
+    public init(nanosecondsPer iteration: String) {
+        guard let unit = IterationUnit(rawValue: "ns/" + iteration) else {
+            preconditionFailure("an iteration is named by a word of letters, not '\(iteration)'")
+        }
+        self = unit
+    }
+
+    /// The word after `ns/`: what one iteration is.
+    public var iteration: String { String(rawValue.dropFirst(3)) }
+
+    public var description: String { rawValue }
+
+    /// One call of the measured function per iteration.
+    public static let nanosecondsPerCall = IterationUnit(nanosecondsPer: "call")
 }
 
 /// One benchmark at one size: the row of the results CSV, plus its raw samples when known.
 public struct ResultRow: Sendable, Equatable {
     public var benchmark: BenchmarkID
-    /// The size parameter (for the suite: the catalog size `n`).
-    public var catalog: Int
-    /// The derived size actually processed (for the suite: the replicated item count `N`).
+    /// The size parameter the benchmark was set up with.
+    public var size: Int
+    /// The derived size actually processed (equal to `size` unless the benchmark derives another).
     public var items: Int
     public var unit: IterationUnit
     /// Nanoseconds per iteration, one value per sample, in the order taken. Empty when read from a CSV without samples.
@@ -54,22 +78,20 @@ public struct ResultRow: Sendable, Equatable {
     public var mallocsPerIteration: Double?
     /// nil when not measured (written as an empty field, never 0).
     public var instructionsPerIteration: Double?
-    /// Median as a percentage of a 120 Hz frame (8 333 333 ns); nil for per-call units.
-    public var budgetPct120Hz: Double?
-    /// 99th percentile in `unit` (extra CSV column `p99`); nil when unknown.
+    /// 99th percentile in `unit`; nil when unknown.
     public var p99: Double?
-    /// Coefficient of variation of the samples (extra CSV column `cv`); nil when unknown.
+    /// Coefficient of variation of the samples; nil when unknown.
     public var cv: Double?
 
     public init(
-        benchmark: BenchmarkID, catalog: Int, items: Int, unit: IterationUnit,
+        benchmark: BenchmarkID, size: Int, items: Int, unit: IterationUnit,
         samples: [Double], sampleCount: Int, iterationsPerSample: Int,
         min: Double, median: Double, p90: Double, mad: Double,
-        mallocsPerIteration: Double?, instructionsPerIteration: Double?, budgetPct120Hz: Double?,
+        mallocsPerIteration: Double?, instructionsPerIteration: Double?,
         p99: Double? = nil, cv: Double? = nil
     ) {
         self.benchmark = benchmark
-        self.catalog = catalog
+        self.size = size
         self.items = items
         self.unit = unit
         self.samples = samples
@@ -81,26 +103,25 @@ public struct ResultRow: Sendable, Equatable {
         self.mad = mad
         self.mallocsPerIteration = mallocsPerIteration
         self.instructionsPerIteration = instructionsPerIteration
-        self.budgetPct120Hz = budgetPct120Hz
         self.p99 = p99
         self.cv = cv
     }
 
     /// The key a comparison matches rows on.
-    public var key: RowKey { RowKey(benchmark: benchmark, catalog: catalog) }
+    public var key: RowKey { RowKey(benchmark: benchmark, size: size) }
 }
 
-public struct RowKey: Hashable, Comparable, Sendable {
+/// A row's identity: its benchmark and size.
+public struct RowKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var benchmark: BenchmarkID
-    public var catalog: Int
-    public init(benchmark: BenchmarkID, catalog: Int) {
+    public var size: Int
+    public init(benchmark: BenchmarkID, size: Int) {
         self.benchmark = benchmark
-        self.catalog = catalog
+        self.size = size
     }
     public static func < (a: RowKey, b: RowKey) -> Bool {
-        a.benchmark == b.benchmark ? a.catalog < b.catalog : a.benchmark < b.benchmark
+        a.benchmark == b.benchmark ? a.size < b.size : a.benchmark < b.benchmark
     }
+    /// `family/strategy@size`.
+    public var description: String { "\(benchmark)@\(size)" }
 }
-
-/// Nanoseconds in one 120 Hz display frame.
-public let frameBudget120HzNanoseconds = 1_000_000_000.0 / 120.0

@@ -16,22 +16,12 @@ public struct ResultsFileError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(path):\(line): \(reason)" }
 }
 
-/// The results CSV of SUITE.md, its raw samples (`NAME.samples.csv`) and metadata (`NAME.meta.json`).
+/// A results file (`NAME.csv`), its raw samples (`NAME.samples.csv`) and metadata (`NAME.meta.json`), in the
+/// columns of a `ResultSchema`.
 ///
-/// The dialect is the strict subset of RFC 4180 the harness writes: `\n` line ends, one header row,
-/// no quoted fields, `.` decimal point, an empty field for an unmeasured figure. Reading rejects
-/// anything else with a `ResultsFileError`.
+/// The writer's dialect is a plain subset of RFC 4180: `\n` line ends, one header row, no quoted fields, `.`
+/// decimal point, an empty field for an unmeasured figure. Reading goes through `CSVTable`.
 public enum ResultsFile {
-    /// The required columns, in order (SUITE.md).
-    public static let requiredColumns = [
-        "benchmark", "family", "strategy", "catalog", "items", "unit", "samples", "iterations_per_sample",
-        "min", "median", "p90", "mad", "mallocs_per_iteration", "instructions_per_iteration", "budget_pct_120hz",
-    ]
-    /// The extra columns written after the required ones; read when present.
-    public static let extraColumns = ["p99", "cv"]
-    /// The columns of the raw samples file.
-    public static let sampleColumns = ["benchmark", "catalog", "sample", "value"]
-
     /// `Results/x.csv` -> `Results/x.samples.csv`.
     public static func samplesPath(for path: String) -> String { stem(path) + ".samples.csv" }
 
@@ -45,55 +35,38 @@ public enum ResultsFile {
     /// Writes the results CSV, its samples file (when any row has samples) and its metadata, each atomically.
     /// The companions are written first, so a complete results file is never older than them.
     /// - Complexity: O(rows + samples).
-    public static func write(_ result: RunResult, to path: String) throws {
+    public static func write(_ result: RunResult, schema: ResultSchema, to path: String) throws {
         if result.rows.contains(where: { !$0.samples.isEmpty }) {
-            try AtomicFile.write(to: samplesPath(for: path)) { emit in try emitSamples(result.rows, emit) }
+            try AtomicFile.write(to: samplesPath(for: path)) { emit in try emitSamples(result.rows, schema: schema, emit) }
         }
         try AtomicFile.write(try result.metadata.jsonData(), to: metadataPath(for: path))
-        try AtomicFile.write(to: path) { emit in try emitRows(result.rows, emit) }
+        try AtomicFile.write(to: path) { emit in try emitRows(result.rows, schema: schema, emit) }
     }
 
     /// The results CSV as text.
-    public static func csv(_ rows: [ResultRow]) -> String {
+    public static func csv(_ rows: [ResultRow], schema: ResultSchema) -> String {
         var text = ""
-        emitRows(rows) { text += $0 }
+        emitRows(rows, schema: schema) { text += $0 }
         return text
     }
 
-    /// The samples CSV as text.
-    public static func samplesCSV(_ rows: [ResultRow]) -> String {
-        var text = ""
-        emitSamples(rows) { text += $0 }
-        return text
-    }
-
-    static func emitRows(_ rows: [ResultRow], _ emit: (String) throws -> Void) rethrows {
-        try emit((requiredColumns + extraColumns).joined(separator: ",") + "\n")
+    static func emitRows(_ rows: [ResultRow], schema: ResultSchema, _ emit: (String) throws -> Void) rethrows {
+        try emit(schema.columns.joined(separator: ",") + "\n")
         for row in rows {
-            let fields: [String] = [
-                row.benchmark.description, row.benchmark.family, row.benchmark.strategy, String(row.catalog),
-                String(row.items), row.unit.rawValue, String(row.sampleCount), String(row.iterationsPerSample),
-                nanoseconds(row.min), nanoseconds(row.median), nanoseconds(row.p90), nanoseconds(row.mad),
-                optional(row.mallocsPerIteration, decimals: 6), optional(row.instructionsPerIteration, decimals: 2),
-                optional(row.budgetPct120Hz, decimals: 6), optional(row.p99, decimals: 4), optional(row.cv, decimals: 6),
-            ]
-            try emit(fields.joined(separator: ",") + "\n")
+            let metrics = zip(schema.metrics, schema.values(row)).map { metric, value in
+                value.map { DecimalFormat.string($0, decimals: metric.decimals) } ?? ""
+            }
+            try emit((schema.identityFields(row) + metrics).joined(separator: ",") + "\n")
         }
     }
 
-    static func emitSamples(_ rows: [ResultRow], _ emit: (String) throws -> Void) rethrows {
-        try emit(sampleColumns.joined(separator: ",") + "\n")
+    static func emitSamples(_ rows: [ResultRow], schema: ResultSchema, _ emit: (String) throws -> Void) rethrows {
+        try emit(schema.sampleColumns.joined(separator: ",") + "\n")
         for row in rows {
             for (index, value) in row.samples.enumerated() {
-                try emit("\(row.benchmark),\(row.catalog),\(index),\(DecimalFormat.exact(value))\n")
+                try emit("\(row.benchmark),\(row.size),\(index),\(DecimalFormat.exact(value))\n")
             }
         }
-    }
-
-    private static func nanoseconds(_ value: Double) -> String { DecimalFormat.string(value, decimals: 4) }
-
-    private static func optional(_ value: Double?, decimals: Int) -> String {
-        value.map { DecimalFormat.string($0, decimals: decimals) } ?? ""
     }
 
     // MARK: Reading
@@ -102,11 +75,11 @@ public enum ResultsFile {
     /// Samples are attached to a row only when their count equals the row's `samples` column
     /// (a samples file from another run is not mixed in).
     /// - Complexity: O(file size).
-    public static func read(_ path: String) throws -> [ResultRow] {
-        var rows = try parse(try contents(of: path), path: path)
+    public static func read(_ path: String, schema: ResultSchema) throws -> [ResultRow] {
+        var rows = try parse(try contents(of: path), path: path, schema: schema)
         let samples = samplesPath(for: path)
         if FileManager.default.fileExists(atPath: samples) {
-            let bySample = try parseSamples(try contents(of: samples), path: samples)
+            let bySample = try parseSamples(try contents(of: samples), path: samples, schema: schema)
             for index in rows.indices {
                 if let values = bySample[rows[index].key], values.count == rows[index].sampleCount {
                     rows[index].samples = values
@@ -140,8 +113,8 @@ public enum ResultsFile {
 
     /// Parses results CSV text; `path` names the file in errors.
     /// - Complexity: O(text length).
-    public static func parse(_ text: String, path: String) throws -> [ResultRow] {
-        var table = try CSVTable(text: text, path: path, required: requiredColumns)
+    public static func parse(_ text: String, path: String, schema: ResultSchema) throws -> [ResultRow] {
+        var table = try CSVTable(text: text, path: path, required: schema.requiredColumns)
         var rows: [ResultRow] = []
         var seen: Set<RowKey> = []
         while let record = try table.next() {
@@ -151,20 +124,20 @@ public enum ResultsFile {
                 throw record.error(column, "\"\(record[column])\" does not match benchmark \"\(benchmark)\"")
             }
             guard let unit = IterationUnit(rawValue: record["unit"]) else {
-                throw record.error("unit", "\"\(record["unit"])\" is not a unit (ns/frame or ns/call)")
+                throw record.error("unit", "\"\(record["unit"])\" is not a unit (ns/WORD, e.g. ns/call)")
             }
             let row = ResultRow(
-                benchmark: benchmark, catalog: try record.integer("catalog"), items: try record.integer("items"),
+                benchmark: benchmark, size: try record.integer(schema.sizeColumn),
+                items: try record.integer(schema.itemsColumn),
                 unit: unit, samples: [], sampleCount: try record.integer("samples"),
                 iterationsPerSample: try record.integer("iterations_per_sample"),
                 min: try record.number("min"), median: try record.number("median"), p90: try record.number("p90"),
                 mad: try record.number("mad"), mallocsPerIteration: try record.optionalNumber("mallocs_per_iteration"),
                 instructionsPerIteration: try record.optionalNumber("instructions_per_iteration"),
-                budgetPct120Hz: try record.optionalNumber("budget_pct_120hz"),
                 p99: try record.optionalNumber("p99"), cv: try record.optionalNumber("cv")
             )
             guard seen.insert(row.key).inserted else {
-                throw ResultsFileError(path: path, line: record.line, reason: "duplicate row for \(benchmark) catalog \(row.catalog)")
+                throw ResultsFileError(path: path, line: record.line, reason: "duplicate row for \(benchmark) \(schema.sizeColumn) \(row.size)")
             }
             rows.append(row)
         }
@@ -173,11 +146,11 @@ public enum ResultsFile {
 
     /// Parses samples CSV text into values per row, ordered by sample index.
     /// - Complexity: O(text length + samples log samples).
-    public static func parseSamples(_ text: String, path: String) throws -> [RowKey: [Double]] {
-        var table = try CSVTable(text: text, path: path, required: sampleColumns)
+    public static func parseSamples(_ text: String, path: String, schema: ResultSchema) throws -> [RowKey: [Double]] {
+        var table = try CSVTable(text: text, path: path, required: schema.sampleColumns)
         var indexed: [RowKey: [(index: Int, value: Double)]] = [:]
         while let record = try table.next() {
-            let key = RowKey(benchmark: try record.benchmark("benchmark"), catalog: try record.integer("catalog"))
+            let key = RowKey(benchmark: try record.benchmark("benchmark"), size: try record.integer(schema.sizeColumn))
             indexed[key, default: []].append((try record.integer("sample"), try record.number("value")))
         }
         return indexed.mapValues { $0.sorted { $0.index < $1.index }.map(\.value) }

@@ -106,10 +106,10 @@ public struct ComplexityFit: Sendable, Equatable {
         logLogSlope = Self.logLogSlope(usable)
     }
 
-    /// Fits rows of one benchmark across sizes: by default the median against the catalog size.
+    /// Fits rows of one benchmark across sizes: by default the median against the size.
     public init(
         rows: [ResultRow],
-        size: (ResultRow) -> Int = { $0.catalog },
+        size: (ResultRow) -> Int = { $0.size },
         cost: (ResultRow) -> Double = { $0.median },
         rule: ParsimonyRule = .standard
     ) {

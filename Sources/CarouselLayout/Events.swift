@@ -1,9 +1,8 @@
 /// Centre-change events (seed 000 `shouldNotifyOnlyWhenCenterIndexPathChanges`): report a centre only when it
 /// differs from the last one (or always, when `notifiesOnlyOnChange` is false), and count the events.
-///
-/// - Complexity: O(1) per update.
 public struct CenterChangeNotifier: Sendable {
     public static let id = "event.centerChange"
+    public static let complexity: Complexity = "O(1) per update"
     public private(set) var currentCenter: Int?
     public private(set) var eventCount = 0
     public let notifiesOnlyOnChange: Bool
@@ -27,10 +26,9 @@ public struct CenterChangeNotifier: Sendable {
 }
 
 /// The page indicator of seed 003: `current = index + 1`, `progress = current/total`, label `"k / n"`.
-///
-/// - Complexity: O(1); `label` allocates a string (call it on change, not per frame).
 public struct PageIndicator: Sendable, Equatable {
     public static let id = "event.pageIndicator"
+    public static let complexity: Complexity = "O(1); `label` allocates a string (call it on change, not per frame)"
     public let currentPage: Int
     public let totalPages: Int
 
@@ -54,9 +52,9 @@ public struct PageIndicator: Sendable, Equatable {
 /// As written, `imageArray.count - 2` is `n` (the array holds `n+2` images), not `n-1`: `rawPage` returns
 /// that out-of-range `n`; `UIPageControl` clamps `currentPage` to `numberOfPages - 1`, so `displayedPage`
 /// shows `n-1`. `Int(...)` truncates toward zero, so offsets below `-1.5W` give -2 (unmapped).
-/// - Complexity: O(1).
 public struct SentinelPageControl: Sendable {
     public static let id = "event.sentinelPageControl"
+    public static let complexity: Complexity = "O(1)"
     public let catalogCount: Int
     public let pageWidth: Double
 
@@ -80,5 +78,25 @@ public struct SentinelPageControl: Sendable {
     @inlinable
     public func displayedPage(offset: Double) -> Int {
         min(max(rawPage(offset: offset), 0), max(catalogCount - 1, 0))
+    }
+}
+
+extension StrategyRegistry {
+    static func events<V: StrategyVisitor>(_ visitor: V) {
+        visitor.visitEvent(EventEntry(
+            info: StrategyInfo(id: CenterChangeNotifier.id, family: .event, complexity: CenterChangeNotifier.complexity),
+            subject: .centerChange()))
+        visitor.visitEvent(EventEntry(
+            info: StrategyInfo(id: PageIndicator.id, family: .event, complexity: PageIndicator.complexity),
+            subject: .pageIndicator()))
+        visitor.visitEvent(EventEntry(
+            info: StrategyInfo(id: SentinelPageControl.id, family: .event, complexity: SentinelPageControl.complexity),
+            subject: .sentinelPageControl(id: SentinelPageControl.id) { SentinelPageControl(viewportWidth: $0, catalogCount: $1) }))
+        visitor.visitEvent(EventEntry(
+            info: StrategyInfo(id: MappedSentinelPageControl.id, family: .event,
+                               complexity: MappedSentinelPageControl.complexity, correctedFrom: SentinelPageControl.id),
+            subject: .sentinelPageControl(id: MappedSentinelPageControl.id, correctedFrom: SentinelPageControl.id) {
+                MappedSentinelPageControl(viewportWidth: $0, catalogCount: $1)
+            }))
     }
 }

@@ -2,6 +2,8 @@
 public protocol CenterLookup {
     /// The id from ALGORITHMS.md.
     static var id: String { get }
+    /// The documented cost (the report checks its order against the measured growth).
+    static var complexity: Complexity { get }
     /// The centred item at `offset`, or nil when the strategy finds none (hit test in a gap, empty content).
     mutating func centerItem(atOffset offset: Double) -> Int?
 }
@@ -12,9 +14,9 @@ public protocol CenterLookup {
 /// Reproduced as written: that key orders items **left to right**, not by distance (the seed's comment says
 /// "nearest first"), so the answer is the leftmost visible item, which at rest is the centred item's left
 /// neighbour whenever that neighbour peeks in. See `SortedScanByDistanceLookup` for the intended version.
-/// - Complexity: the query, plus O(k log k) for the sort.
 public struct SortedScanLookup<Query: VisibleItemQuery>: CenterLookup {
     public static var id: String { "lookup.sortedScan" }
+    public static var complexity: Complexity { Query.complexity + "O(k log k) for the sort" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -35,10 +37,9 @@ public struct SortedScanLookup<Query: VisibleItemQuery>: CenterLookup {
 }
 
 /// `lookup.sortedScan.byDistance`: the corrected seed 000 sort, by `|midX - C|`, nearest first.
-///
-/// - Complexity: the query, plus O(k log k) for the sort.
 public struct SortedScanByDistanceLookup<Query: VisibleItemQuery>: CenterLookup {
     public static var id: String { "lookup.sortedScan.byDistance" }
+    public static var complexity: Complexity { Query.complexity + "O(k log k) for the sort" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -61,10 +62,9 @@ public struct SortedScanByDistanceLookup<Query: VisibleItemQuery>: CenterLookup 
 
 /// `lookup.minScan` (seed 002, seed 000 compositional version 2): one pass over the visible items keeping
 /// the strictly smaller distance to `C` (ties keep the leftmost).
-///
-/// - Complexity: the query, plus O(k).
 public struct MinScanLookup<Query: VisibleItemQuery>: CenterLookup {
     public static var id: String { "lookup.minScan" }
+    public static var complexity: Complexity { Query.complexity + "O(k) for the scan" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -95,9 +95,10 @@ public struct MinScanLookup<Query: VisibleItemQuery>: CenterLookup {
 /// `lookup.arithmetic` (compositional version 1, seed 000 `CenterFocusedCarouselLayout`):
 /// `i = round(o/p)` clamped to `[0, N-1]` (ties round away from zero, i.e. to the right).
 ///
-/// Valid for equal item sizes only. - Complexity: O(1), no allocation.
+/// Valid for equal item sizes only.
 public struct ArithmeticLookup: CenterLookup, Sendable {
     public static let id = "lookup.arithmetic"
+    public static let complexity: Complexity = "O(1), no allocation"
     public let pitch: Double
     public let itemCount: Int
 
@@ -119,9 +120,9 @@ public struct ArithmeticLookup: CenterLookup, Sendable {
 /// Returns nil when `C` falls in a gap between frames (positive line spacing). Where frames overlap
 /// (negative compensated spacing, the suite's default) two frames contain `C`; this returns the lower index,
 /// which near the midpoint between two centres is not always the nearest (UIKit's choice is unspecified).
-/// - Complexity: the query (a point rect), plus O(k).
 public struct HitTestLookup<Query: VisibleItemQuery>: CenterLookup {
     public static var id: String { "lookup.hitTest" }
+    public static var complexity: Complexity { Query.complexity + "O(k) to test the frames meeting the centre point" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -145,10 +146,9 @@ public struct HitTestLookup<Query: VisibleItemQuery>: CenterLookup {
 
 /// `lookup.binary` (beyond the seeds): binary search of the sorted item centres for the one nearest `C`
 /// (ties keep the left one). Works for variable item sizes.
-///
-/// - Complexity: O(log N), no allocation.
 public struct BinaryLookup: CenterLookup, Sendable {
     public static let id = "lookup.binary"
+    public static let complexity: Complexity = "O(log N), no allocation"
     public let centers: [Double]
     public let halfViewportWidth: Double
 
@@ -176,5 +176,28 @@ public struct BinaryLookup: CenterLookup, Sendable {
         if low == centers.count { return low - 1 }
         if low == 0 { return 0 }
         return center - centers[low - 1] <= centers[low] - center ? low - 1 : low
+    }
+}
+
+extension StrategyRegistry {
+    /// Each lookup through the query its source uses (flow layouts: linear; compositional: arithmetic).
+    static func lookups<V: StrategyVisitor>(_ visitor: V) {
+        visitor.visitLookup(LookupEntry(answer: .leftmost) {
+            SortedScanLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitLookup(LookupEntry(answer: .nearest) {
+            SortedScanByDistanceLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitLookup(LookupEntry(answer: .nearest) {
+            MinScanLookup(query: ArithmeticQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitLookup(LookupEntry(answer: .nearest) { ArithmeticLookup(geometry: $0, itemCount: $1) })
+        visitor.visitLookup(LookupEntry(answer: .containing, mayReturnNone: true) {
+            HitTestLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitLookup(LookupEntry(answer: .nearest, mayReturnNone: true, correcting: "lookup.hitTest") {
+            NearestHitTestLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitLookup(LookupEntry(answer: .nearest) { BinaryLookup(geometry: $0, itemCount: $1) })
     }
 }

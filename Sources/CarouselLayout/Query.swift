@@ -40,6 +40,10 @@ public struct ItemAttributes: Sendable, Equatable {
 public protocol VisibleItemQuery {
     /// The id from ALGORITHMS.md.
     static var id: String { get }
+    /// The documented cost of one query (the report checks its order against the measured growth).
+    static var complexity: Complexity { get }
+    /// The documented cost of preparing the query over `N` items; nil when it caches nothing.
+    static var prepareComplexity: Complexity? { get }
     /// The number of items laid out (`N`).
     var itemCount: Int { get }
     /// The frame of item `index`.
@@ -49,14 +53,18 @@ public protocol VisibleItemQuery {
     func visibleItems(in rect: Span, into indices: inout [Int])
 }
 
+extension VisibleItemQuery {
+    public static var prepareComplexity: Complexity? { nil }
+}
+
 /// `query.linear`: the classic flow-layout model (seed 000 `super.layoutAttributesForElements(in:)`).
 ///
 /// `prepare` (the initializer) computes all `N` frames; every query tests each of them and returns
 /// the hits in a fresh array, as `UICollectionViewFlowLayout` does. The allocation is the point.
-///
-/// - Complexity: O(N) per query, one array allocation per query; O(N) to prepare.
 public struct LinearQuery: VisibleItemQuery, Sendable {
     public static let id = "query.linear"
+    public static let complexity: Complexity = "O(N) per query, one array allocation per query"
+    public static let prepareComplexity: Complexity? = "O(N) to prepare: every frame computed and stored"
     public let attributes: [ItemAttributes]
 
     /// Prepares the frames of `itemCount` items laid out by `geometry`.
@@ -92,10 +100,10 @@ public struct LinearQuery: VisibleItemQuery, Sendable {
 /// `query.binary`: binary search of the first frame whose max x reaches the rect, then a walk.
 ///
 /// Works for variable item sizes as long as frames are ordered left to right.
-///
-/// - Complexity: O(log N + k) per query, no allocation once `indices` has capacity; O(N) to prepare.
 public struct BinarySearchQuery: VisibleItemQuery, Sendable {
     public static let id = "query.binary"
+    public static let complexity: Complexity = "O(log N + k) per query, no allocation once `indices` has capacity"
+    public static let prepareComplexity: Complexity? = "O(N) to prepare: two arrays of N edges"
     public let minXs: [Double]
     public let maxXs: [Double]
 
@@ -134,10 +142,9 @@ public struct BinarySearchQuery: VisibleItemQuery, Sendable {
 
 /// `query.arithmetic`: the visible range from the geometry alone,
 /// `first = ceil((r.minX - I - w)/p)`, `last = floor((r.maxX - I)/p)`, clamped to `[0, N-1]`.
-///
-/// - Complexity: O(k) per query, no cached frames, no allocation once `indices` has capacity.
 public struct ArithmeticQuery: VisibleItemQuery, Sendable {
     public static let id = "query.arithmetic"
+    public static let complexity: Complexity = "O(k) per query, no cached frames, no allocation once `indices` has capacity"
     public let geometry: CarouselGeometry
     public let itemCount: Int
 
@@ -165,5 +172,13 @@ public struct ArithmeticQuery: VisibleItemQuery, Sendable {
         indices.removeAll(keepingCapacity: true)
         guard let range = visibleRange(in: rect) else { return }
         for index in range { indices.append(index) }
+    }
+}
+
+extension StrategyRegistry {
+    static func queries<V: StrategyVisitor>(_ visitor: V) {
+        visitor.visitQuery(QueryEntry { LinearQuery(geometry: $0, itemCount: $1) })
+        visitor.visitQuery(QueryEntry { BinarySearchQuery(geometry: $0, itemCount: $1) })
+        visitor.visitQuery(QueryEntry { ArithmeticQuery(geometry: $0, itemCount: $1) })
     }
 }

@@ -21,6 +21,8 @@ public enum Velocity {
 public protocol SnapStrategy {
     /// The id from ALGORITHMS.md.
     static var id: String { get }
+    /// The documented cost (the report checks its order against the measured growth).
+    static var complexity: Complexity { get }
     /// The resting offset for a release at `currentOffset` with UIKit's `proposedOffset` and `velocity` in pt/s.
     mutating func target(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double
 }
@@ -31,9 +33,9 @@ public protocol SnapStrategy {
 ///
 /// Reproduced as written: `0.0.sign == .plus`, so `v = 0` picks the first item at or right of `o`, not the
 /// nearest; `-0.0` counts as leftward; a flick from an exactly centred offset stays put (difference `+0.0`).
-/// - Complexity: a linear query, plus O(k log k).
 public struct DirectionalSnap<Query: VisibleItemQuery>: SnapStrategy {
     public static var id: String { "snap.directional" }
+    public static var complexity: Complexity { Query.complexity + "O(k log k) to sort the visible items" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -63,9 +65,9 @@ public struct DirectionalSnap<Query: VisibleItemQuery>: SnapStrategy {
 ///
 /// `t` defaults to the seed's 0.5 pt/ms = 500 pt/s. Reproduced as written: a flick from an exactly centred
 /// `o` (integral `q`) stays on the same item.
-/// - Complexity: O(1).
 public struct ThresholdSnap: SnapStrategy, Sendable {
     public static let id = "snap.threshold"
+    public static let complexity: Complexity = "O(1)"
     public let pitch: Double
     public let itemCount: Int
     /// pt/s.
@@ -98,9 +100,9 @@ public struct ThresholdSnap: SnapStrategy, Sendable {
 ///
 /// Reproduced as written: when the rect at `o'` holds no item the adjustment stays
 /// `greatestFiniteMagnitude` and the target is `o' + 1.8e308` (the seed only guards a nil array).
-/// - Complexity: the query, plus O(k).
 public struct NearestSnap<Query: VisibleItemQuery>: SnapStrategy {
     public static var id: String { "snap.nearest" }
+    public static var complexity: Complexity { Query.complexity + "O(k) to find the nearest" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -129,9 +131,9 @@ public struct NearestSnap<Query: VisibleItemQuery>: SnapStrategy {
 /// of `o' - o` counts) and the index is not clamped.
 ///
 /// `p` is seed 003's `0.80 W + minimumLineSpacing` (the normal size, even when the centre is enlarged).
-/// - Complexity: O(1).
 public struct DirectionSnap: SnapStrategy, Sendable {
     public static let id = "snap.direction"
+    public static let complexity: Complexity = "O(1)"
     public let pitch: Double
     /// `scrollView.contentInset.left` (0 in seed 003).
     public let insetLeft: Double
@@ -165,10 +167,9 @@ public struct DirectionSnap: SnapStrategy, Sendable {
 /// `snap.projected` (beyond the seeds; WWDC 2018 "Designing Fluid Interfaces"): project the resting offset
 /// `o' = o + (v/1000) * r/(1-r)` (v in pt/s, `r` per millisecond), then the nearest item, clamped.
 /// The proposed offset is ignored: the projection replaces it.
-///
-/// - Complexity: O(1).
 public struct ProjectedSnap: SnapStrategy, Sendable {
     public static let id = "snap.projected"
+    public static let complexity: Complexity = "O(1)"
     /// `UIScrollView.DecelerationRate.normal`.
     public static let normalRate = 0.998
     /// `UIScrollView.DecelerationRate.fast`.
@@ -199,10 +200,9 @@ public struct ProjectedSnap: SnapStrategy, Sendable {
 
 /// `peer.fspager.snap` (FSPagerView, as ALGORITHMS.md restates it): `|v| >= 0.3 pt/ms`:
 /// `round(o/p + 0.35*sign(v))*p`, else `round(o/p)*p`, clamped to `[0, (N-1)p]`.
-///
-/// - Complexity: O(1).
 public struct FSPagerSnap: SnapStrategy, Sendable {
     public static let id = "peer.fspager.snap"
+    public static let complexity: Complexity = "O(1)"
     public static let flickBias = 0.35
     public let pitch: Double
     public let itemCount: Int
@@ -221,5 +221,36 @@ public struct FSPagerSnap: SnapStrategy, Sendable {
         var position = currentOffset / pitch
         if abs(velocity) >= threshold { position += velocity > 0 ? Self.flickBias : -Self.flickBias }
         return Double(clampedItemIndex(position.rounded(), itemCount: itemCount)) * pitch
+    }
+}
+
+extension StrategyRegistry {
+    /// Each snap through the query its source uses; corrected variants after the faithful ones.
+    static func snaps<V: StrategyVisitor>(_ visitor: V) {
+        visitor.visitSnap(SnapEntry(threshold: .velocity(0)) {
+            DirectionalSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .velocity(Velocity.seed000Threshold)) {
+            ThresholdSnap(geometry: $0, itemCount: $1)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .velocity(Velocity.seed000Threshold), correcting: ThresholdSnap.id) {
+            StrictThresholdSnap(geometry: $0, itemCount: $1)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .halfPitchProjection(rate: nil)) {
+            NearestSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .velocity(0)) { geometry, _ in DirectionSnap(geometry: geometry) })
+        visitor.visitSnap(SnapEntry(threshold: .halfPitchProjection(rate: ProjectedSnap.normalRate)) {
+            ProjectedSnap(geometry: $0, itemCount: $1)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .velocity(Velocity.fsPagerThreshold)) {
+            FSPagerSnap(geometry: $0, itemCount: $1)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .velocity(Velocity.fsPagerThreshold), correcting: FSPagerSnap.id) {
+            FSPagerStrictSnap(geometry: $0, itemCount: $1)
+        })
+        visitor.visitSnap(SnapEntry(threshold: .velocity(BestPipeline.flickThreshold), wraps: true) {
+            BestPipeline.Snap(pipeline: BestPipeline(catalogCount: $1, geometry: $0))
+        })
     }
 }

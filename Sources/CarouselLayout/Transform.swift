@@ -2,16 +2,17 @@
 public protocol FocusTransform {
     /// The id from ALGORITHMS.md.
     static var id: String { get }
+    /// The documented cost (the report checks its order against the measured growth).
+    static var complexity: Complexity { get }
     /// The transform of an item centred at `itemCenter` when the viewport centre is `viewportCenter`.
     func transform(itemCenter: Double, viewportCenter: Double) -> ItemTransform
 }
 
 /// `transform.scaleAlpha` (seed 000 `CenterScaleSnapFlowLayout`): `maxD = w + L`, `d' = min(d, maxD)`,
 /// `ratio = (maxD - d')/maxD`, `scale = ratio*(1-m) + m`, `alpha = max(ratio, 0.5)`.
-///
-/// - Complexity: O(1) per item.
 public struct ScaleAlphaTransform: FocusTransform, Sendable {
     public static let id = "transform.scaleAlpha"
+    public static let complexity: Complexity = "O(1) per item"
     public let maxDistance: Double
     public let minScale: Double
     /// The seed's `baseAlphaRatio`.
@@ -34,10 +35,9 @@ public struct ScaleAlphaTransform: FocusTransform, Sendable {
 
 /// `transform.affine` (seed 000 `CenterFocusedCarouselLayout`): `r = min(d/maxD, 1)`,
 /// `scale = m + (1-m)*(1-r)`; no alpha. The same curve as `transform.scaleAlpha`, other code.
-///
-/// - Complexity: O(1) per item.
 public struct AffineTransform: FocusTransform, Sendable {
     public static let id = "transform.affine"
+    public static let complexity: Complexity = "O(1) per item"
     public let maxDistance: Double
     public let minScale: Double
 
@@ -59,9 +59,9 @@ public struct AffineTransform: FocusTransform, Sendable {
 /// `(w - w*scale)/2` (+1 left of the centre, -1 otherwise, as written: the centred item gets `-0.0`).
 ///
 /// Its own scale range `[0.9, 1]`, independent of the geometry's `m`.
-/// - Complexity: O(1) per item.
 public struct CompensatedTransform: FocusTransform, Sendable {
     public static let id = "transform.compensated"
+    public static let complexity: Complexity = "O(1) per item"
     public let maxDistance: Double
     public let itemWidth: Double
     public static let minScale = 0.9
@@ -86,10 +86,9 @@ public struct CompensatedTransform: FocusTransform, Sendable {
 /// `peer.upcarousel` (UPCarouselFlowLayout): as `transform.scaleAlpha` but
 /// `alpha = ratio*(1-a) + a`, `zIndex = Int(alpha*10)`, side shift `(1-ratio)*shift` perpendicular
 /// to scrolling (so `translationY` for a horizontal carousel).
-///
-/// - Complexity: O(1) per item.
 public struct UPCarouselTransform: FocusTransform, Sendable {
     public static let id = "peer.upcarousel"
+    public static let complexity: Complexity = "O(1) per item"
     public let maxDistance: Double
     public let minScale: Double
     public let sideAlpha: Double
@@ -118,9 +117,9 @@ public struct UPCarouselTransform: FocusTransform, Sendable {
 ///
 /// Reproduced as written: alpha is **unclamped** (above 1 never, negative for `|q| > 2.5`).
 /// Deviation: the zIndex argument is clamped to +-1e9 before `Int(...)`, which would trap for huge `|q|`.
-/// - Complexity: O(1) per item.
 public struct FSPagerTransform: FocusTransform, Sendable {
     public static let id = "peer.fspager"
+    public static let complexity: Complexity = "O(1) per item"
     public let pitch: Double
     public let minScale: Double
     public let minAlpha: Double
@@ -145,10 +144,9 @@ public struct FSPagerTransform: FocusTransform, Sendable {
 /// `transform.enlargeCenter` (seed 003 `sizeForItemAt`): not a transform but a size. The centred item is
 /// `floor(0.80*1.05 W) x floor(0.85*1.1 H)`, the others `floor(0.80 W) x floor(0.85 H)`; a centre change
 /// invalidates the layout, so every item is sized and placed again.
-///
-/// - Complexity: O(N) per relayout (every centre change).
 public struct EnlargeCenterLayout: Sendable {
     public static let id = "transform.enlargeCenter"
+    public static let complexity: Complexity = "O(N) per relayout (every centre change)"
     public let viewport: Viewport
     /// The flow layout's `minimumLineSpacing` (seed 003 does not compensate it).
     public let lineSpacing: Double
@@ -184,5 +182,31 @@ public struct EnlargeCenterLayout: Sendable {
             frames.append(Span(minX: x, maxX: x + width))
             x += width + lineSpacing
         }
+    }
+}
+
+extension StrategyRegistry {
+    static func transforms<V: StrategyVisitor>(_ visitor: V) {
+        visitor.visitTransform(TransformEntry { ScaleAlphaTransform(geometry: $0) })
+        visitor.visitTransform(TransformEntry { AffineTransform(geometry: $0) })
+        visitor.visitTransform(TransformEntry(scaleRange: { _ in CompensatedTransform.minScale...1 }) {
+            CompensatedTransform(geometry: $0)
+        })
+        visitor.visitTransform(TransformEntry { UPCarouselTransform(geometry: $0) })
+        visitor.visitTransform(TransformEntry(scaleRange: { FSPagerTransform(geometry: $0).minScale...1 }) {
+            FSPagerTransform(geometry: $0)
+        })
+        visitor.visitTransform(TransformEntry(scaleRange: { FSPagerTransform(geometry: $0).minScale...1 },
+                                              correcting: FSPagerTransform.id) {
+            FSPagerClampedAlphaTransform(geometry: $0)
+        })
+    }
+
+    static func relayouts<V: StrategyVisitor>(_ visitor: V) {
+        let info = StrategyInfo(id: EnlargeCenterLayout.id, family: .relayout, complexity: EnlargeCenterLayout.complexity)
+        visitor.visitRelayout(RelayoutEntry(info: info, subject: .enlargeCenter()) { geometry, count, frames in
+            EnlargeCenterLayout(viewport: geometry.viewport, lineSpacing: geometry.spacing)
+                .layout(itemCount: count, centerIndex: count / 2, into: &frames)
+        })
     }
 }

@@ -15,6 +15,10 @@ public struct WrapStep: Sendable, Equatable {
 public protocol WrapStrategy {
     /// The id from ALGORITHMS.md.
     static var id: String { get }
+    /// The documented cost (the report checks its order against the measured growth).
+    static var complexity: Complexity { get }
+    /// The largest catalog it can be built for; nil for any.
+    static var catalogLimit: CatalogLimit? { get }
     /// `n`.
     var catalogCount: Int { get }
     /// `N`, the items laid out.
@@ -64,6 +68,10 @@ func safePage(_ x: Double) -> Int? {
     return Int(x)
 }
 
+extension WrapStrategy {
+    public static var catalogLimit: CatalogLimit? { nil }
+}
+
 /// `wrap.triple` (seed 000 flow): `N = 3n`, start centred on item `2n`; every scroll callback:
 /// `page = round(o/p)`; `page == 2n+1`: `o = o mod p + n*p`; `page == n`: `o = o mod p + 2n*p`
 /// (`truncatingRemainder`).
@@ -73,9 +81,9 @@ func safePage(_ x: Double) -> Int? {
 /// A frame landing in the far half (a step > `p/2`) jumps by `(n+1)*p`: one item visibly skipped.
 /// A step of more than `p` can step over the trigger page and run into the end of the content.
 /// With `n = 1` the right trigger (page 3) lies beyond the content and the left jump lands past it.
-/// - Complexity: O(1) per step.
 public struct TripleWrap: WrapStrategy, Sendable {
     public static let id = "wrap.triple"
+    public static let complexity: Complexity = "O(1) per step"
     public let catalogCount: Int
     public let pitch: Double
     public let maxOffset: Double
@@ -113,9 +121,9 @@ public struct TripleWrap: WrapStrategy, Sendable {
 ///
 /// A jump happens only when deceleration ends, so a user who keeps flicking reaches the content's end
 /// (offset 0 or `(n+1)W`) and stops there until the scroll view settles.
-/// - Complexity: O(1) per check.
 public struct SentinelWrap: WrapStrategy, Sendable {
     public static let id = "wrap.sentinel"
+    public static let complexity: Complexity = "O(1) per check"
     public let catalogCount: Int
     /// The page width `W`.
     public let pitch: Double
@@ -151,10 +159,9 @@ public struct SentinelWrap: WrapStrategy, Sendable {
 
 /// `wrap.hundredfold` (seed 000 compositional): `N = 100n`, start centred on item `N/2`, never recentres;
 /// logical index `i mod n`. It runs out after about `50n` pages in one direction (the content ends).
-///
-/// - Complexity: O(1) per step (nothing to do).
 public struct HundredfoldWrap: WrapStrategy, Sendable {
     public static let id = "wrap.hundredfold"
+    public static let complexity: Complexity = "O(1) per step (nothing to do)"
     public static let replication = 100
     public let catalogCount: Int
     public let pitch: Double
@@ -182,10 +189,9 @@ public struct HundredfoldWrap: WrapStrategy, Sendable {
 /// `o - floor(o/(n*p))*n*p` whenever it leaves that range. Every jump is a whole multiple of `n*p`, at any
 /// step size, so it stays invisible; nothing is replicated, and the renderer draws item `i` at
 /// `i mod n` (items left of 0 and right of `n-1` wrap).
-///
-/// - Complexity: O(1) per step.
 public struct ModularWrap: WrapStrategy, Sendable {
     public static let id = "wrap.modular"
+    public static let complexity: Complexity = "O(1) per step"
     public let catalogCount: Int
     public let pitch: Double
 
@@ -212,10 +218,19 @@ public struct ModularWrap: WrapStrategy, Sendable {
     public func step(offset: Double) -> WrapStep {
         let width = catalogWidth
         guard offset < 0 || offset >= width, offset.isFinite else { return WrapStep(offset: offset, jumped: false) }
-        var wrapped = offset - (offset / width).rounded(.down) * width
-        if wrapped >= width { wrapped -= width }
-        if wrapped < 0 { wrapped += width }
-        return WrapStep(offset: wrapped, jumped: true)
+        return WrapStep(offset: ModularWrap.reduce(offset, catalogWidth: width), jumped: true)
+    }
+
+    /// `o - floor(o/(n*p))*n*p`, kept inside `[0, n*p)` against rounding (0 for a non-finite offset).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public static func reduce(_ offset: Double, catalogWidth: Double) -> Double {
+        guard offset.isFinite else { return 0 }
+        var wrapped = offset - (offset / catalogWidth).rounded(.down) * catalogWidth
+        if wrapped >= catalogWidth { wrapped -= catalogWidth }
+        if wrapped < 0 { wrapped += catalogWidth }
+        return wrapped
     }
 }
 
@@ -223,9 +238,12 @@ public struct ModularWrap: WrapStrategy, Sendable {
 /// item 0 of the middle section, never recentres; index `item mod n`.
 ///
 /// Reproduced as written: for `n > 32767` there are 0 sections and nothing to show.
-/// - Complexity: O(1) per step (nothing to do).
 public struct FSPagerWrap: WrapStrategy, Sendable {
     public static let id = "peer.fspager.wrap"
+    /// `Int16.max / n` sections: none at all past `Int16.max` items.
+    public static let catalogLimit: CatalogLimit? = CatalogLimit(
+        largest: Int(Int16.max), reason: "Int16.max / n sections, none for n > 32767 (FSPagerView isInfinite)")
+    public static let complexity: Complexity = "O(1) per step (nothing to do)"
     public let catalogCount: Int
     public let pitch: Double
     public let sectionCount: Int
@@ -257,9 +275,9 @@ public struct FSPagerWrap: WrapStrategy, Sendable {
 ///
 /// Jumps are whole multiples of `P`, itself a multiple of `n*p`. The source applies it on the next main-queue
 /// turn; the engine applies it at the step.
-/// - Complexity: O(1) per step.
 public struct InfiniteLayoutWrap: WrapStrategy, Sendable {
     public static let id = "peer.infinitelayout"
+    public static let complexity: Complexity = "O(1) per step"
     public static let pageCount = 500
     public let catalogCount: Int
     public let pitch: Double
@@ -295,5 +313,24 @@ public struct InfiniteLayoutWrap: WrapStrategy, Sendable {
         if origin < 0 { origin += abs((width / origin).rounded(.down)) * width }
         origin = origin.truncatingRemainder(dividingBy: width) + Double(Self.pageCount / 2) * width
         return WrapStep(offset: origin, jumped: origin != offset)
+    }
+}
+
+extension StrategyRegistry {
+    /// Each wrap; a page-width strategy (`wrap.sentinel`) builds on the viewport width.
+    static func wraps<V: StrategyVisitor>(_ visitor: V) {
+        visitor.visitWrap(WrapEntry { TripleWrap(geometry: $0, catalogCount: $1) })
+        visitor.visitWrap(WrapEntry(id: "wrap.triple.whole", correcting: TripleWrap.id) {
+            RecenteringWrap(variantID: "wrap.triple.whole", geometry: $0, catalogCount: $1, copies: 3)
+        })
+        visitor.visitWrap(WrapEntry { SentinelWrap(viewportWidth: $0.viewportWidth, catalogCount: $1) })
+        visitor.visitWrap(WrapEntry { HundredfoldWrap(geometry: $0, catalogCount: $1) })
+        visitor.visitWrap(WrapEntry(id: "wrap.hundredfold.recentring", correcting: HundredfoldWrap.id) {
+            RecenteringWrap(variantID: "wrap.hundredfold.recentring", geometry: $0, catalogCount: $1,
+                            copies: HundredfoldWrap.replication)
+        })
+        visitor.visitWrap(WrapEntry { ModularWrap(geometry: $0, catalogCount: $1) })
+        visitor.visitWrap(WrapEntry { FSPagerWrap(geometry: $0, catalogCount: $1) })
+        visitor.visitWrap(WrapEntry { InfiniteLayoutWrap(geometry: $0, catalogCount: $1) })
     }
 }

@@ -1,11 +1,33 @@
-/// The options of every subcommand, in one place, so `--help` and the parser can never disagree.
-enum OutputFormat: String, CaseIterable {
-    case table, markdown, csv, json
-}
+import CarouselLayout
 
+/// The options of every subcommand, in one place, so `--help` and the parser can never disagree.
 enum CommonOptions {
     static let sizeRange = 1...1_000_000
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
     static let format = OptionSpec.value("--format", "FMT", "table|markdown|csv|json (default table)")
     static let filter = OptionSpec.value("--filter", "REGEX", "only benchmarks whose id (family/strategy) matches")
+
+    /// The geometry and frame rate of ALGORITHMS.md's "Shared geometry" (`run` and `trace`).
+    static let geometry: [OptionSpec] = [
+        .value("--viewport", "W", "viewport width in points (default 390)"),
+        .value("--item-width", "w", "item width in points (default 0.8 W)"),
+        .value("--spacing", "s", "visual gap between the centred item and its neighbour (default 12)"),
+        .value("--min-scale", "m", "side item scale (default 0.8)"),
+        .value("--hz", "RATE", "frames per second: the trajectory's frame rate and the frame budget (default 120)"),
+    ]
+
+    /// Reads `geometry`'s options: the viewport is 300 pt tall and items 200 pt, as in the suite's default.
+    static func configuration(_ arguments: ParsedArguments) throws -> SuiteConfiguration {
+        let viewport = try arguments.double("--viewport", default: 390, range: 1...100_000)
+        let itemWidth = try arguments.double("--item-width", default: viewport * 0.8, range: 1...viewport)
+        let spacing = try arguments.double("--spacing", default: 12, range: -itemWidth / 2...10_000)
+        let minScale = try arguments.double("--min-scale", default: 0.8, range: 0.01...1)
+        let hz = try arguments.double("--hz", default: SuiteConfiguration.referenceHz, range: 1...1_000)
+        let geometry = CarouselGeometry(viewportWidth: viewport, viewportHeight: 300, itemWidth: itemWidth,
+                                        itemHeight: 200, spacing: spacing, minScale: minScale)
+        guard geometry.pitch > 0 else {
+            throw UsageError("options '--item-width', '--spacing', '--min-scale': the pitch w + L = \(geometry.pitch) must be positive")
+        }
+        return SuiteConfiguration(geometry: geometry, hz: hz)
+    }
 }

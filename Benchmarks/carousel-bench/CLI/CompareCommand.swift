@@ -29,15 +29,17 @@ enum CompareCommand {
         }
         let format: OutputFormat = try arguments.choice("--format", default: .table)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
-        let baseline = try ResultsFile.read(arguments.positionals[0])
-        let current = try ResultsFile.read(arguments.positionals[1])
+        let schema = SuiteConfiguration.readingSchema
+        let baseline = try ResultsFile.read(arguments.positionals[0], schema: schema)
+        let current = try ResultsFile.read(arguments.positionals[1], schema: schema)
         let comparison = Comparator.compare(
             baseline: baseline, current: current, options: ComparisonOptions(timeThreshold: threshold))
         if let output = arguments.value("--output") {
             try FileSystem.ensureParentDirectory(of: output)
-            try ComparisonFile.write(comparison, to: output)
+            try ComparisonFile.write(comparison, schema: schema, to: output)
         }
-        print(try ResultRendering.render(comparison, format: format, onlyNotable: !arguments.has("--all")), terminator: "")
+        print(try ResultRendering.render(comparison, schema: schema, format: format, onlyNotable: !arguments.has("--all")),
+              terminator: "")
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }
 }

@@ -1,28 +1,27 @@
 import BenchKit
 
-/// `carousel-bench list`: every benchmark id, its unit and sizes.
+/// `carousel-bench list`: every benchmark id, its unit, sizes and limit.
 enum ListCommand {
     static var command: Command {
         Command(
             name: "list", synopsis: "list [--filter REGEX]",
-            summary: "every benchmark id (family/strategy) with its unit and catalog sizes",
-            details: "",
+            summary: "every benchmark id (family/strategy) with its unit, sizes and size limit",
+            details: "Columns (tab-separated): id, unit, sizes (any n, with its limit and why, and the default sizes).",
             options: [CommonOptions.filter],
             maxPositionals: 0, run: run)
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let options = RunOptions(filter: arguments.value("--filter"))
-        let cases: [(registration: BenchmarkRegistration, size: Int)]
+        let selection: BenchmarkRunner.Selection
         do {
-            cases = try BenchmarkRunner.selectedCases(SuiteCatalog.makeSuite(), options: options)
+            selection = try BenchmarkRunner.select(CarouselSuite().benchmarks, options: options)
         } catch {
             throw UsageError("option '--filter': '\(options.filter ?? "")' is not a valid regular expression")
         }
         var seen: Set<BenchmarkID> = []
-        for (registration, _) in cases where seen.insert(registration.id).inserted {
-            let sizes = registration.sizes.map(String.init).joined(separator: ",")
-            print("\(registration.id)\t\(registration.unit.rawValue)\t\(sizes)")
+        for (registration, _) in selection.cases where seen.insert(registration.id).inserted {
+            print("\(registration.id)\t\(registration.unit.rawValue)\t\(registration.sizes.summary)")
         }
         return ExitCode.success
     }

@@ -30,18 +30,22 @@ enum ReportCommand {
         let input = try inputPath(arguments.value("--input"))
         let directory = arguments.value("--output-dir") ?? defaultOutputDirectory
 
-        let rows = try ResultsFile.read(input)
+        let rows = try ResultsFile.read(input, schema: SuiteConfiguration.readingSchema)
         guard !rows.isEmpty else { throw RuntimeError("\(input):2: no result rows (the file has only a header)") }
         let metadata = try ResultsFile.readMetadata(for: input)
+        let configuration = SuiteConfiguration(recorded: metadata?.options ?? [:])
 
         let verification = Verifier.run(options)
         let catalogs = [3, 300]
         let checks = PipelineKind.allCases.flatMap { kind in
-            catalogs.map { PipelineVerification.check(kind: kind, catalogCount: $0) }
+            catalogs.map {
+                PipelineVerification.check(kind: kind, catalogCount: $0, geometry: configuration.geometry, hz: configuration.hz)
+            }
         }
-        let analysis = ReportAnalysis(rows: rows, pipelineChecks: checks)
+        let analysis = ReportAnalysis(rows: rows, pipelineChecks: checks, complexities: CarouselSuite(configuration).complexities,
+                                      hz: configuration.hz)
         for id in analysis.undocumented {
-            StandardError.write("report: warning: no documented complexity for \(id) (add it to DocumentedComplexities)\n")
+            StandardError.write("report: warning: no documented complexity for \(id) (a benchmark the suite no longer registers)\n")
         }
         let charts = ReportCharts.all(analysis)
         let markdown = ReportMarkdown(analysis: analysis, inputPath: input, metadata: metadata,

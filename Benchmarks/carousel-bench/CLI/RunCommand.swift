@@ -11,15 +11,18 @@ enum RunCommand {
             name: "run", synopsis: "run [OPTIONS]",
             summary: "time every benchmark, print a table, write Results/latest.csv, compare with Results/baseline.csv",
             details: """
-            Every benchmark is verified before it is timed; one that fails is reported and not timed (exit 1).
-            Progress goes to standard error, the table to standard output. Sizes are catalog sizes n
-            (default \(SuiteCatalog.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
-            \(SuiteCatalog.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size).
+            Every benchmark is verified, at the sizes and geometry of the run, before it is timed; one that fails is
+            reported and not timed (exit 1). Sizes are catalog sizes n, any of 1...1000000 (default \
+            \(CarouselSuite.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
+            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size); a
+            benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
+            error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             """,
             options: [
                 CommonOptions.filter,
-                .value("--sizes", "LIST", "comma-separated catalog sizes, e.g. 3,30,300"),
-                .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 10 s)"),
+                .value("--sizes", "LIST", "comma-separated catalog sizes in 1...1000000, e.g. 3,30,300"),
+                .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 15 s)"),
+            ] + CommonOptions.geometry + [
                 .value("--output", "PATH", "results CSV (default \(defaultOutput)); .samples.csv and .meta.json beside it"),
                 .value("--baseline", "PATH", "baseline to compare with (default \(defaultBaseline), skipped when absent)"),
                 .flag("--no-baseline", "do not compare with any baseline"),
@@ -29,6 +32,7 @@ enum RunCommand {
                 CommonOptions.format,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
+                .flag("--verbose", "a progress line per benchmark instead of one summarising line"),
             ],
             maxPositionals: 0, run: run)
     }
@@ -38,8 +42,9 @@ enum RunCommand {
         let format: OutputFormat = try arguments.choice("--format", default: .table)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let sizes = try arguments.intList("--sizes", range: CommonOptions.sizeRange)
-            ?? (quick ? SuiteCatalog.quickSizes : SuiteCatalog.defaultSizes)
+            ?? (quick ? CarouselSuite.quickSizes : nil)
         let budgetMilliseconds = try arguments.int("--time-budget", default: quick ? 40 : 200, range: 1...600_000)
+        let configuration = try CommonOptions.configuration(arguments)
         let filter = arguments.value("--filter")
         if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
             throw UsageError("option '--filter': '\(filter)' is not a valid regular expression")
@@ -52,9 +57,9 @@ enum RunCommand {
         options.timeBudget = Double(budgetMilliseconds) / 1000
         options.warmup = options.timeBudget / 10
 
-        let suite = SuiteCatalog.makeSuite()
+        let suite = CarouselSuite(configuration)
         if InstructionCounter.isChild {
-            try InstructionCounter.runChild(suite, options: options)
+            try InstructionCounter.runChild(suite.benchmarks, options: options)
             return ExitCode.success
         }
         // The same heap layout on every run: malloc-heavy rows otherwise differ by up to 1.45x between runs.
@@ -66,51 +71,58 @@ enum RunCommand {
             guard !check else { throw UsageError("options '--check' and '--no-baseline' exclude each other") }
             baseline = nil
         } else if FileManager.default.fileExists(atPath: baselinePath) {
-            baseline = try ResultsFile.read(baselinePath)
+            baseline = try ResultsFile.read(baselinePath, schema: SuiteConfiguration.readingSchema)
         } else if check {
             throw RuntimeError("\(baselinePath): no baseline to check against (make one with --save-baseline)")
         } else {
             baseline = nil
         }
 
-        let selected = try BenchmarkRunner.selectedCases(suite, options: options)
-        guard !selected.isEmpty else {
-            throw UsageError("no benchmark matches --filter '\(filter ?? "")' at sizes \(sizes.map(String.init).joined(separator: ","))")
+        let selection = try BenchmarkRunner.select(suite.benchmarks, options: options)
+        guard !selection.cases.isEmpty else {
+            let sizeText = (sizes ?? CarouselSuite.defaultSizes).map(String.init).joined(separator: ",")
+            let reasons = selection.skipped.isEmpty ? "" : " (" + selection.skipped.map(\.reason).joined(separator: "; ") + ")"
+            throw UsageError("no benchmark matches --filter '\(filter ?? "")' at sizes \(sizeText)\(reasons)")
         }
-        var result = try BenchmarkRunner.run(suite, options: options) { StandardError.write($0 + "\n") }
+        let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
+        var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
+        result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         if arguments.has("--instructions") {
-            StandardError.write("counting instructions under callgrind...\n")
             let childArguments = Array(CommandLine.arguments.dropFirst())
             if let counts = try InstructionCounter.measure(
                 executable: InstructionCounter.currentExecutable, arguments: childArguments,
-                iterations: InstructionIterations.perRegion
+                iterations: InstructionIterations.perRegion, progress: progress
             ) {
                 InstructionCounter.apply(counts, to: &result.rows)
                 result.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"
             }
         }
+        progress.finish()
 
+        let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: result.rows)
         try FileSystem.ensureParentDirectory(of: output)
-        try ResultsFile.write(result, to: output)
-        print(try ResultRendering.render(result.rows, metadata: result.metadata, format: format), terminator: "")
+        try ResultsFile.write(result, schema: schema, to: output)
+        print(try ResultRendering.render(result.rows, metadata: result.metadata, schema: schema, format: format),
+              terminator: "")
         StandardError.write("wrote \(output) (\(result.rows.count) rows)\n")
 
         var status = ExitCode.success
         if let baseline {
             // Only the rows this run selected: a quick run is not missing the sizes it never meant to run.
-            let selectedKeys = Set(selected.map { RowKey(benchmark: $0.registration.id, catalog: $0.size) })
+            let selectedKeys = selection.keys
             let comparison = Comparator.compare(
                 baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
                 options: ComparisonOptions(timeThreshold: threshold))
             StandardError.write("\ncompared with \(baselinePath):\n")
-            StandardError.write(try ResultRendering.render(comparison, format: format == .markdown ? .markdown : .table, onlyNotable: true))
+            StandardError.write(try ResultRendering.render(
+                comparison, schema: schema, format: format == .markdown ? .markdown : .table, onlyNotable: true))
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         if !result.failures.isEmpty {
             for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }
             status = ExitCode.runtimeError
         } else if arguments.has("--save-baseline") {
-            try ResultsFile.write(result, to: baselinePath)
+            try ResultsFile.write(result, schema: schema, to: baselinePath)
             StandardError.write("saved baseline \(baselinePath)\n")
         }
         return status

@@ -18,13 +18,9 @@ enum TraceCommand {
             options: [
                 .value("--pipeline", "ID", "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)"),
                 .value("--catalog", "n", "catalog size n"),
-                .value("--viewport", "W", "viewport width in points (default 390)"),
-                .value("--item-width", "w", "item width in points (default 0.8 W)"),
-                .value("--spacing", "s", "visual gap between the centred item and its neighbour (default 12)"),
-                .value("--min-scale", "m", "side item scale (default 0.8)"),
+            ] + CommonOptions.geometry + [
                 .value("--gesture", "KIND", "drag|flick (default drag)"),
                 .value("--velocity", "V", "points per second, negative scrolls left (default 2000)"),
-                .value("--hz", "RATE", "60|120 frames per second (default 120)"),
                 .value("--frames", "F", "frames to trace (default 120)"),
             ],
             maxPositionals: 0, run: run)
@@ -37,20 +33,11 @@ enum TraceCommand {
         }
         guard arguments.value("--catalog") != nil else { throw UsageError("option '--catalog' is required") }
         let catalog = try arguments.int("--catalog", default: 0, range: 1...1_000_000)
-        let viewport = try arguments.double("--viewport", default: 390, range: 1...100_000)
-        let itemWidth = try arguments.double("--item-width", default: viewport * 0.8, range: 1...viewport)
-        let spacing = try arguments.double("--spacing", default: 12, range: -itemWidth / 2...10_000)
-        let minScale = try arguments.double("--min-scale", default: 0.8, range: 0.01...1)
+        let configuration = try CommonOptions.configuration(arguments)
         let gesture: Gesture = try arguments.choice("--gesture", default: .drag)
         let velocity = try arguments.double("--velocity", default: 2000, range: -1_000_000...1_000_000)
-        let hzText = arguments.value("--hz") ?? "120"
-        guard hzText == "60" || hzText == "120", let hz = Double(hzText) else {
-            throw UsageError("option '--hz': '\(hzText)' is not one of 60|120")
-        }
         let frames = try arguments.int("--frames", default: 120, range: 1...10_000_000)
-
-        let geometry = CarouselGeometry(viewportWidth: viewport, viewportHeight: 300, itemWidth: itemWidth,
-                                        itemHeight: 200, spacing: spacing, minScale: minScale)
+        let (geometry, hz) = (configuration.geometry, configuration.hz)
         let duration = Double(frames) / hz
         let script: ScrollScript
         switch gesture {

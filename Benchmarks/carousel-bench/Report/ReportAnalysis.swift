@@ -4,8 +4,6 @@ import CarouselLayout
 
 /// Every figure REPORT.md states, computed from the rows of one results file (nothing is hard-coded).
 struct ReportAnalysis {
-    /// 1% of a 120 Hz frame, in nanoseconds: the per-frame budget a carousel may spend.
-    static let budgetNanoseconds = frameBudget120HzNanoseconds / 100
     static let componentFamilies = ["query", "lookup", "transform", "snap", "wrap", "prepare"]
     static let floorFamily = "floor"
     static let pipelineFamily = "pipeline"
@@ -18,8 +16,8 @@ struct ReportAnalysis {
         let id: BenchmarkID
         let rows: [ResultRow]
 
-        var sizes: [Int] { rows.map(\.catalog) }
-        func row(at catalog: Int) -> ResultRow? { rows.first { $0.catalog == catalog } }
+        var sizes: [Int] { rows.map(\.size) }
+        func row(at catalog: Int) -> ResultRow? { rows.first { $0.size == catalog } }
         var largest: ResultRow { rows[rows.count - 1] }
         var smallest: ResultRow { rows[0] }
     }
@@ -55,14 +53,20 @@ struct ReportAnalysis {
         let series: Series
         let fit: ComplexityFit
         let itemRange: ClosedRange<Int>
-        let documented: DocumentedComplexity?
-        var documentedClass: ComplexityClass? { documented?.complexityClass }
+        let documented: Complexity?
+        var documentedClass: ComplexityClass? { documented.flatMap { ComplexityClass(documented: $0.order) } }
         var verdict: ComplexityVerdict? { documentedClass.map { fit.best.verdict(againstDocumented: $0) } }
         /// N spans less than a decade: the slope and the fit say little about growth in N.
         var narrowRange: Bool { itemRange.upperBound < 10 * itemRange.lowerBound }
     }
 
     let rows: [ResultRow]
+    /// The frame rate the run used (its metadata's `hz`, else 120): the frame whose budget the shares are of.
+    let hz: Double
+    /// One frame at `hz`, in nanoseconds.
+    var frameNanoseconds: Double { 1e9 / hz }
+    /// 1% of a frame, in nanoseconds: the per-frame budget a carousel may spend.
+    var budgetNanoseconds: Double { frameNanoseconds / 100 }
     let sizes: [Int]
     let floor: FrameSummary?
     let pipelines: [FrameSummary]
@@ -70,32 +74,34 @@ struct ReportAnalysis {
     let complexity: [ComplexityRow]
     let pipelineChecks: [PipelineCheck]
 
-    init(rows: [ResultRow], pipelineChecks: [PipelineCheck]) {
+    init(rows: [ResultRow], pipelineChecks: [PipelineCheck], complexities: [BenchmarkID: Complexity], hz: Double) {
         self.rows = rows
+        self.hz = hz
+        let budget = 1e9 / hz / 100
         self.pipelineChecks = pipelineChecks
-        sizes = Array(Set(rows.map(\.catalog))).sorted()
+        sizes = Array(Set(rows.map(\.size))).sorted()
         let grouped = Dictionary(grouping: rows, by: \.benchmark)
-        let series = grouped.keys.sorted().map { Series(id: $0, rows: grouped[$0]!.sorted { $0.catalog < $1.catalog }) }
+        let series = grouped.keys.sorted().map { Series(id: $0, rows: grouped[$0]!.sorted { $0.size < $1.size }) }
         let floorSeries = series.first { $0.id.family == Self.floorFamily }
         func summary(_ series: Series, verified: Bool?) -> FrameSummary {
             let largest = series.largest
-            let floorMedian = floorSeries?.row(at: largest.catalog)?.median
+            let floorMedian = floorSeries?.row(at: largest.size)?.median
             let allocations = series.rows.map(\.mallocsPerIteration)
             return FrameSummary(
                 series: series,
                 floorRatio: floorMedian.map { largest.median / $0 },
                 mallocs: largest.mallocsPerIteration,
                 allocatesNothing: allocations.contains(nil) ? nil : allocations.allSatisfy { $0! < 0.005 },
-                budgetShare: largest.median / frameBudget120HzNanoseconds * 100,
-                capacity: Self.capacity(series),
+                budgetShare: largest.median / (budget * 100) * 100,
+                capacity: Self.capacity(series, budget: budget),
                 verified: verified)
         }
         floor = floorSeries.map { summary($0, verified: nil) }
-        let pipelineOrder = PipelineKind.allCases.map { SuiteCatalog.id(Self.pipelineFamily, $0.id) }
+        let pipelineOrder = PipelineKind.allCases.map { CarouselSuite.id(Self.pipelineFamily, $0.id) }
         pipelines = series.filter { $0.id.family == Self.pipelineFamily }
             .sorted { (pipelineOrder.firstIndex(of: $0.id) ?? .max, $0.id) < (pipelineOrder.firstIndex(of: $1.id) ?? .max, $1.id) }
             .map { pipeline in
-                let checks = pipelineChecks.filter { SuiteCatalog.id(Self.pipelineFamily, $0.id) == pipeline.id }
+                let checks = pipelineChecks.filter { CarouselSuite.id(Self.pipelineFamily, $0.id) == pipeline.id }
                 return summary(pipeline, verified: checks.isEmpty ? nil : checks.allSatisfy(\.isVerified))
             }
         let byFamily = Dictionary(grouping: series.filter { Self.componentFamilies.contains($0.id.family) }, by: \.id.family)
@@ -112,7 +118,7 @@ struct ReportAnalysis {
                 series: series,
                 fit: ComplexityFit(rows: series.rows, size: { $0.items }),
                 itemRange: series.rows.map(\.items).min()!...series.rows.map(\.items).max()!,
-                documented: DocumentedComplexities.entry(for: series.id.description))
+                documented: complexities[series.id])
         }
     }
 
@@ -120,28 +126,28 @@ struct ReportAnalysis {
     var undocumented: [String] { complexity.filter { $0.documented == nil }.map(\.series.id.description) }
 
     /// Measured sizes first; past the largest, the fit of the medians against `n` (the question is about catalogs).
-    static func capacity(_ series: Series) -> Capacity {
+    static func capacity(_ series: Series, budget budgetNanoseconds: Double) -> Capacity {
         let within = series.rows.filter { $0.median <= budgetNanoseconds }
-        guard let lastWithin = within.last else { return .none(smallest: series.smallest.catalog) }
-        if let over = series.rows.first(where: { $0.catalog > lastWithin.catalog && $0.median > budgetNanoseconds }) {
-            return .measured(size: lastWithin.catalog, over: over.catalog)
+        guard let lastWithin = within.last else { return .none(smallest: series.smallest.size) }
+        if let over = series.rows.first(where: { $0.size > lastWithin.size && $0.median > budgetNanoseconds }) {
+            return .measured(size: lastWithin.size, over: over.size)
         }
         let fit = ComplexityFit(rows: series.rows)
         let model = fit.bestFit
         guard fit.best != .constant, model.slope > 0 else {
-            return .allMeasuredFlat(largest: series.largest.catalog, fit: fit.best)
+            return .allMeasuredFlat(largest: series.largest.size, fit: fit.best)
         }
         // The model grows monotonically: bisect on log n between the largest size and 10^15.
-        var low = Double(series.largest.catalog)
+        var low = Double(series.largest.size)
         var high = 1e15
         guard model.predicted(at: high) > budgetNanoseconds else {
-            return .allMeasuredFlat(largest: series.largest.catalog, fit: fit.best)
+            return .allMeasuredFlat(largest: series.largest.size, fit: fit.best)
         }
         for _ in 0..<200 {
             let middle = (low * high).squareRoot()
             if model.predicted(at: middle) > budgetNanoseconds { high = middle } else { low = middle }
         }
-        return .allMeasuredExtrapolated(largest: series.largest.catalog, estimate: low, fit: fit.best)
+        return .allMeasuredExtrapolated(largest: series.largest.size, estimate: low, fit: fit.best)
     }
 
     /// The recommendation's figures: the fastest verified, allocation-free pipeline at the largest size.
@@ -162,7 +168,7 @@ struct ReportAnalysis {
 
     /// nil when no pipeline is both verified and allocation-free.
     var recommendation: Recommendation? {
-        guard let size = pipelines.map(\.series.largest.catalog).max() else { return nil }
+        guard let size = pipelines.map(\.series.largest.size).max() else { return nil }
         var excluded: [(FrameSummary, String)] = []
         var candidates: [FrameSummary] = []
         for pipeline in pipelines {
@@ -187,7 +193,7 @@ struct ReportAnalysis {
         return Recommendation(
             choice: choice, size: size, median: row.median, floorRatio: floorMedian.map { row.median / $0 },
             growth: row.median / choice.series.smallest.median - 1,
-            smallest: choice.series.smallest.catalog, largest: row.catalog,
+            smallest: choice.series.smallest.size, largest: row.size,
             seedSpeedup: speedup, referenceSize: Self.seedReferenceSize,
             runnerUp: ranked.dropFirst().first, excluded: excluded)
     }

@@ -22,7 +22,7 @@ enum ReportCharts {
 
     static func chartSeries(_ series: ReportAnalysis.Series) -> ChartSeries {
         ChartSeries(name: series.id.description, points: series.rows.map {
-            ChartPoint(x: Double($0.catalog), y: $0.median, low: $0.min, high: $0.p90)
+            ChartPoint(x: Double($0.size), y: $0.median, low: $0.min, high: $0.p90)
         })
     }
 
@@ -30,26 +30,26 @@ enum ReportCharts {
         let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines
         guard !frames.isEmpty else { return nil }
         let chart = LogLogChart(
-            title: "Per-frame cost against catalog size (120 Hz trajectory)",
+            title: "Per-frame cost against catalog size (\(ReportNumber.text(analysis.hz)) Hz trajectory)",
             xTitle: "catalog size n", yTitle: "median ns/frame (band: min…p90)",
             series: frames.map { chartSeries($0.series) },
             referenceLine: ReferenceLine(
-                value: ReportAnalysis.budgetNanoseconds,
-                label: "1% of a 120 Hz frame (\(ReportFormat.nanoseconds(ReportAnalysis.budgetNanoseconds)))"),
+                value: analysis.budgetNanoseconds,
+                label: "1% of a 120 Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds)))"),
             width: 1100, height: 640)
         return ReportChart(fileName: "pipelines.svg", caption: "Per-frame cost of every pipeline and the floor", svg: chart.render())
     }
 
     static func budget(_ analysis: ReportAnalysis) -> ReportChart? {
-        guard let size = analysis.pipelines.map(\.series.largest.catalog).max() else { return nil }
+        guard let size = analysis.pipelines.map(\.series.largest.size).max() else { return nil }
         let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines
         let bars = frames.compactMap { summary in
             summary.series.row(at: size).map {
-                Bar(label: summary.series.id.description, value: $0.median / frameBudget120HzNanoseconds * 100)
+                Bar(label: summary.series.id.description, value: $0.median / analysis.frameNanoseconds * 100)
             }
         }.sorted { $0.value < $1.value }
         let chart = HorizontalBarChart(
-            title: "Share of a 120 Hz frame (\(ReportFormat.nanoseconds(frameBudget120HzNanoseconds))) at n = \(ReportText.count(size))",
+            title: "Share of a \(ReportNumber.text(analysis.hz)) Hz frame (\(ReportFormat.nanoseconds(analysis.frameNanoseconds))) at n = \(ReportText.count(size))",
             valueTitle: "median per frame, % of the frame", bars: bars, valueStyle: .percent,
             referenceLine: ReferenceLine(value: 1, label: "1% of the frame"))
         return ReportChart(fileName: "budget.svg", caption: "Share of the 120 Hz frame budget at n = \(ReportText.count(size))",

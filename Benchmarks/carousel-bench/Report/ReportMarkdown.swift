@@ -120,7 +120,7 @@ struct ReportMarkdown {
         text += "**Use `\(id)`.** Of the pipelines that pass verification and allocate nothing per frame, it is the "
             + "fastest at n = \(ReportText.count(pick.size)): \(ReportFormat.nanoseconds(pick.median)) per frame"
         if let ratio = pick.floorRatio { text += ", \(ReportFormat.ratio(ratio)) the floor" }
-        text += ", \(ReportFormat.percent(pick.median / frameBudget120HzNanoseconds * 100)) of a 120 Hz frame. "
+        text += ", \(ReportFormat.percent(pick.median / analysis.frameNanoseconds * 100)) of a \(ReportNumber.text(analysis.hz)) Hz frame. "
         text += "From n = \(ReportText.count(pick.smallest)) to n = \(ReportText.count(pick.largest)) its cost changes by "
             + "\(ReportText.signedPercent(pick.growth))"
         if let fit { text += " (fitted \(fit.fit.best) in N)" }
@@ -134,12 +134,12 @@ struct ReportMarkdown {
                 + "(\(ReportFormat.ratio(row.median / pick.median)) as long)."
         }
         text += "\n\n"
-        let over = analysis.pipelines.filter { ($0.series.row(at: pick.size)?.median ?? 0) > ReportAnalysis.budgetNanoseconds }
+        let over = analysis.pipelines.filter { ($0.series.row(at: pick.size)?.median ?? 0) > analysis.budgetNanoseconds }
         if over.isEmpty {
-            text += "Every pipeline stays within 1% of the 120 Hz frame (\(ReportFormat.nanoseconds(ReportAnalysis.budgetNanoseconds))) "
+            text += "Every pipeline stays within 1% of the 120 Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds))) "
                 + "at n = \(ReportText.count(pick.size)).\n"
         } else {
-            text += "Over 1% of the 120 Hz frame (\(ReportFormat.nanoseconds(ReportAnalysis.budgetNanoseconds))) at n = "
+            text += "Over 1% of the 120 Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds))) at n = "
                 + "\(ReportText.count(pick.size)): "
                 + over.map { "`\($0.series.id)` (\(ReportFormat.nanoseconds($0.series.row(at: pick.size)!.median)))" }
                     .joined(separator: ", ") + ".\n"
@@ -155,13 +155,15 @@ struct ReportMarkdown {
     }
 
     func perFrameSection() -> String {
+        let hz = ReportNumber.text(analysis.hz)
         var text = """
         ## Per-frame cost
 
-        Median nanoseconds per frame over the standard trajectory at 120 Hz, by catalog size n. `x floor` is the \
+        Median nanoseconds per frame over the standard trajectory at \(hz) Hz, by catalog size n. `x floor` is the \
         median divided by the floor's (the least work a frame can do) at the largest size; `allocs` the allocations per frame \
-        there; `120 Hz share` the median as a share of the 8.33 ms frame; `largest n within 1%` the largest catalog whose \
-        median stays within 1% of the frame (\(ReportFormat.nanoseconds(ReportAnalysis.budgetNanoseconds))), from the \
+        there; `\(hz) Hz share` the median as a share of the \(ReportFormat.nanoseconds(analysis.frameNanoseconds)) frame; \
+        `largest n within 1%` the largest catalog whose \
+        median stays within 1% of the frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds))), from the \
         measured sizes, and past them from the fit of the medians against n (marked as extrapolated).
 
 
@@ -171,7 +173,7 @@ struct ReportMarkdown {
         var columns = [TableColumn("benchmark")]
         columns += analysis.sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
         columns += [TableColumn("x floor", alignment: .right), TableColumn("allocs", alignment: .right),
-                    TableColumn("120 Hz share", alignment: .right), TableColumn("largest n within 1%"),
+                    TableColumn("\(hz) Hz share", alignment: .right), TableColumn("largest n within 1%"),
                     TableColumn("verified")]
         var table = Table(columns: columns)
         for frame in frames {
@@ -195,21 +197,21 @@ struct ReportMarkdown {
         written in N and in k (the visible items, constant here). The fitted class is the simplest of O(1), \
         O(log n), O(n), O(n log n), O(n^2) that explains the data (a more complex class must grow over 25% across \
         the range and cut the relative error by 1.5x); the log-log slope is about 0 for flat, 1 for linear. \
-        The documented class comes from the `- Complexity:` line of the strategy's doc comment, with the query \
-        the suite wires in substituted where the line says "the query"; k counts as a constant.
+        The documented class is the order of the strategy's `complexity` (declared once, on its type, and read from \
+        the engine's registry; a lookup or snap built on a query adds the query's own); k counts as a constant.
 
 
         """
         var table = Table(columns: [
             TableColumn("benchmark"), TableColumn("N measured", alignment: .right), TableColumn("fitted"),
-            TableColumn("log-log slope", alignment: .right), TableColumn("documented (`- Complexity:`)"),
+            TableColumn("log-log slope", alignment: .right), TableColumn("documented (`complexity`)"),
             TableColumn("documented class"), TableColumn("verdict"),
         ])
         for row in analysis.complexity {
             let range = "\(ReportFormat.size(Double(row.itemRange.lowerBound)))…\(ReportFormat.size(Double(row.itemRange.upperBound)))"
-            let documented = row.documented.map { "\($0.source): \($0.docLine)" } ?? "—"
+            let documented = row.documented.map(\.text) ?? "—"
             let documentedClass = row.documented.map { doc in
-                "\(doc.perIteration)" + (doc.complexityClass.map { " → \($0)" } ?? "")
+                doc.order + (row.documentedClass.map { " → \($0)" } ?? "")
             } ?? "—"
             table.append([
                 ReportText.code(row.series.id.description), range, row.fit.best.description,

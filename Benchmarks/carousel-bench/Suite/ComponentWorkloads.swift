@@ -51,10 +51,9 @@ func mix(_ hash: UInt64, _ value: Int?) -> UInt64 { mix(hash, UInt64(bitPattern:
 
 /// `query/*`: which items intersect the viewport rect at an offset; one call per iteration.
 func queryBenchmark<Query: VisibleItemQuery>(
-    _ make: @escaping (CarouselGeometry, Int) -> Query
+    geometry: CarouselGeometry, _ make: @escaping (CarouselGeometry, Int) -> Query
 ) -> (Int) -> PreparedBenchmark {
     { catalog in
-        let geometry = CarouselGeometry.default
         let query = make(geometry, catalog)
         let offsets = ComponentInputs.offsets(geometry: geometry, itemCount: catalog)
         let state = QueryState(query: query, geometry: geometry, offsets: offsets)
@@ -102,7 +101,7 @@ final class QueryState<Query: VisibleItemQuery> {
         for offset in offsets.prefix(64) {
             let rect = geometry.viewportSpan(offset: offset)
             query.visibleItems(in: rect, into: &buffer)
-            let expected = LookupReference.visible(geometry, query.itemCount, offset)
+            let expected = LookupAnswer.visible(geometry, count: query.itemCount, offset: offset)
             if buffer != expected { return "offset \(offset): visible \(buffer), expected \(expected)" }
         }
         return nil
@@ -112,16 +111,12 @@ final class QueryState<Query: VisibleItemQuery> {
 // MARK: - Lookups
 
 /// `lookup/*`: which item is centred at an offset; one call per iteration.
-func lookupBenchmark<Lookup: CenterLookup>(
-    reference: @escaping (CarouselGeometry, Int, Double) -> Int?,
-    _ make: @escaping (CarouselGeometry, Int) -> Lookup
-) -> (Int) -> PreparedBenchmark {
+func lookupBenchmark<Lookup: CenterLookup>(geometry: CarouselGeometry, entry: LookupEntry<Lookup>) -> (Int) -> PreparedBenchmark {
     { catalog in
-        let geometry = CarouselGeometry.default
-        let state = LookupState(lookup: make(geometry, catalog),
+        let state = LookupState(lookup: entry.make(geometry, catalog),
                                 offsets: ComponentInputs.offsets(geometry: geometry, itemCount: catalog))
         return PreparedBenchmark(items: catalog, verify: {
-            state.verify { reference(geometry, catalog, $0) }
+            state.verify(mayReturnNone: entry.mayReturnNone) { entry.answer.item(geometry, count: catalog, offset: $0) }
         }, instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
         }
@@ -148,38 +143,14 @@ final class LookupState<Lookup: CenterLookup> {
     }
 
     /// Each strategy is checked against what its source computes (not against the ideal: `verify` reports that).
-    func verify(reference: (Double) -> Int?) -> String? {
+    /// A lookup that may find none (a hit test) may answer none where the reference has an item too.
+    func verify(mayReturnNone: Bool, reference: (Double) -> Int?) -> String? {
         for offset in offsets.prefix(128) {
             let got = lookup.centerItem(atOffset: offset)
             let want = reference(offset)
-            if got != want { return "offset \(offset): centre \(got.map(String.init) ?? "none"), expected \(want.map(String.init) ?? "none")" }
+            if got != want && !(got == nil && mayReturnNone) { return "offset \(offset): centre \(got.map(String.init) ?? "none"), expected \(want.map(String.init) ?? "none")" }
         }
         return nil
-    }
-}
-
-/// Brute-force references for the lookups, by what each source computes.
-enum LookupReference {
-    static func visible(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> [Int] {
-        let rect = geometry.viewportSpan(offset: offset)
-        return (0..<count).filter { geometry.itemSpan($0).intersects(rect) }
-    }
-
-    /// The item whose centre is nearest the viewport centre (ties to the left, as every scan keeps the first).
-    static func nearest(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> Int? {
-        let center = geometry.viewportCenter(offset: offset)
-        return visible(geometry, count, offset).min { abs(geometry.itemCenter($0) - center) < abs(geometry.itemCenter($1) - center) }
-    }
-
-    /// Seed 000's sort key orders left to right: the leftmost visible item.
-    static func leftmost(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> Int? {
-        visible(geometry, count, offset).first
-    }
-
-    /// The lowest-index frame containing the centre point, none in a gap.
-    static func containing(_ geometry: CarouselGeometry, _ count: Int, _ offset: Double) -> Int? {
-        let center = geometry.viewportCenter(offset: offset)
-        return (0..<count).first { geometry.itemSpan($0).contains(center) }
     }
 }
 
@@ -187,10 +158,9 @@ enum LookupReference {
 
 /// `transform/*`: the transforms of every visible item at an offset; one call (k items) per iteration.
 func transformBenchmark<Transform: FocusTransform>(
-    _ make: @escaping (CarouselGeometry) -> Transform
+    geometry: CarouselGeometry, _ make: @escaping (CarouselGeometry) -> Transform
 ) -> (Int) -> PreparedBenchmark {
     { catalog in
-        let geometry = CarouselGeometry.default
         let state = TransformState(transform: make(geometry), geometry: geometry, catalog: catalog)
         return PreparedBenchmark(items: catalog, verify: { state.verify() }, instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
@@ -259,10 +229,9 @@ final class TransformState<Transform: FocusTransform> {
 
 /// `snap/*`: the resting offset for a release; one call per iteration (once per gesture in a real app).
 func snapBenchmark<Snap: SnapStrategy>(
-    _ make: @escaping (CarouselGeometry, Int) -> Snap
+    geometry: CarouselGeometry, _ make: @escaping (CarouselGeometry, Int) -> Snap
 ) -> (Int) -> PreparedBenchmark {
     { catalog in
-        let geometry = CarouselGeometry.default
         let state = SnapState(snap: make(geometry, catalog),
                               releases: ComponentInputs.releases(geometry: geometry, itemCount: catalog))
         return PreparedBenchmark(items: catalog, verify: { state.verify() }, instructionIterations: instructionIterations(items: catalog)) { iterations in
@@ -306,13 +275,13 @@ final class SnapState<Snap: SnapStrategy> {
 
 // MARK: - Wraps
 
-/// `wrap/*`: the per-frame wrap check while dragging right at 2 000 pt/s at 120 Hz; one frame per iteration.
+/// `wrap/*`: the per-frame wrap check while dragging right at 2 000 pt/s at the suite's frame rate; one frame
+/// per iteration.
 func wrapBenchmark<Wrap: WrapStrategy>(
-    _ make: @escaping (CarouselGeometry, Int) -> Wrap
+    geometry: CarouselGeometry, hz: Double, _ make: @escaping (CarouselGeometry, Int) -> Wrap
 ) -> (Int) -> PreparedBenchmark {
     { catalog in
-        let geometry = CarouselGeometry.default
-        let state = WrapState(wrap: make(geometry, catalog), step: 2000.0 / 120.0)
+        let state = WrapState(wrap: make(geometry, catalog), step: 2000.0 / hz)
         return PreparedBenchmark(items: state.wrap.itemCount, verify: { state.verify() },
                                   instructionIterations: instructionIterations(items: catalog)) { iterations in
             blackHole(state.run(iterations))
@@ -366,12 +335,9 @@ final class WrapState<Wrap: WrapStrategy> {
 /// Not counted under callgrind: their N-sized allocations cost glibc a different number of instructions
 /// depending on the heap the benchmarks before them left (measured: 3-5% between a full and a quick run).
 func prepareBenchmark(
-    items: @escaping (Int) -> Int,
-    _ prepare: @escaping (CarouselGeometry, Int) -> UInt64
+    geometry: CarouselGeometry, _ prepare: @escaping (CarouselGeometry, Int) -> UInt64
 ) -> (Int) -> PreparedBenchmark {
-    { catalog in
-        let geometry = CarouselGeometry.default
-        let count = items(catalog)
+    { count in
         return PreparedBenchmark(items: count, verify: {
             prepare(geometry, count) == prepare(geometry, count) ? nil : "two prepares of \(count) items differ"
         }, instructionIterations: instructionIterations(items: count), countsInstructions: false) { iterations in

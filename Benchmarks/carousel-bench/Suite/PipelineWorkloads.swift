@@ -3,9 +3,8 @@ import BenchSink
 import CarouselLayout
 
 /// The trajectory every pipeline and the floor replay: the standard script (12 strokes of drag + flick in both
-/// directions, a rotation to landscape and back) at 120 Hz, the ProMotion frame rate.
+/// directions, a rotation to landscape and back) at the suite's frame rate (120 Hz, ProMotion, by default).
 enum PipelineInputs {
-    static let hz = 120.0
     static var script: ScrollScript { PipelineVerification.standardScript() }
 
     /// Callgrind iterations: one whole trajectory (so every gesture's work is counted once, exactly), cut
@@ -15,26 +14,47 @@ enum PipelineInputs {
     }
 }
 
-/// Builds the set-up of one pipeline's benchmark with its concrete type, so the replay loop is specialized.
-struct PipelineBenchmarkMaker: PipelineVisitor {
-    func visit<P: CarouselPipeline>(_ type: P.Type) -> (Int) -> PreparedBenchmark {
-        { catalog in
-            let geometry = CarouselGeometry.default
-            let state = PipelineState(PipelineReplay<P>(
-                catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: PipelineInputs.hz))
-            let items = state.replay.initial.itemCount
-            return PreparedBenchmark(
-                items: items,
-                verify: {
-                    let check = PipelineVerification.check(
-                        P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: PipelineInputs.hz)
-                    return check.isVerified ? nil : (check.firstFailure ?? "not verified")
-                },
-                instructionIterations: PipelineInputs.instructionIterations(
-                    framesPerTrajectory: state.replay.framesPerTrajectory, items: items)
-            ) { iterations in
-                blackHole(state.run(iterations))
-            }
+/// `pipeline/*`: one pipeline over the standard trajectory, frame by frame, verified first; specialized on `P`.
+func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = configuration.geometry
+        let hz = configuration.hz
+        let state = PipelineState(PipelineReplay<P>(
+            catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz))
+        let items = state.replay.initial.itemCount
+        return PreparedBenchmark(
+            items: items,
+            verify: {
+                let check = PipelineVerification.check(
+                    P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz)
+                return check.isVerified ? nil : (check.firstFailure ?? "not verified")
+            },
+            instructionIterations: PipelineInputs.instructionIterations(
+                framesPerTrajectory: state.replay.framesPerTrajectory, items: items)
+        ) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+/// `floor/scaleAlpha`: the transforms of the k visible items when their indices are already known, over the
+/// same trajectory; two replays must agree.
+func floorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let reference = FloorReplay(catalogCount: catalog, geometry: configuration.geometry,
+                                    script: PipelineInputs.script, hz: configuration.hz)
+        let state = FloorState(reference)
+        let frames = reference.framesPerTrajectory
+        return PreparedBenchmark(
+            items: catalog,
+            verify: {
+                var first = reference
+                var second = reference
+                return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the floor differ"
+            },
+            instructionIterations: frames
+        ) { iterations in
+            blackHole(state.run(iterations))
         }
     }
 }
@@ -49,34 +69,4 @@ final class FloorState {
     var replay: FloorReplay
     init(_ replay: FloorReplay) { self.replay = replay }
     func run(_ frames: Int) -> UInt64 { replay.run(frames: frames) }
-}
-
-extension SuiteCatalog {
-    /// The floor and every whole implementation, frame by frame over the same trajectory (unit ns/frame).
-    static func registerFloorAndPipelines(in suite: BenchmarkSuite) {
-        // The floor: scaleAlpha transforms of the k visible items, indices known in advance.
-        suite.register(id("floor", FloorFrame.id), unit: .nsPerFrame, sizes: defaultSizes) { catalog in
-            let geometry = CarouselGeometry.default
-            let state = FloorState(FloorReplay(
-                catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: PipelineInputs.hz))
-            let reference = FloorReplay(
-                catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: PipelineInputs.hz)
-            let frames = reference.framesPerTrajectory
-            return PreparedBenchmark(
-                items: catalog,
-                verify: {
-                    var first = reference
-                    var second = reference
-                    return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the floor differ"
-                },
-                instructionIterations: frames
-            ) { iterations in
-                blackHole(state.run(iterations))
-            }
-        }
-        for kind in PipelineKind.allCases {
-            suite.register(id("pipeline", kind.id), unit: .nsPerFrame, sizes: defaultSizes,
-                           setUp: kind.accept(PipelineBenchmarkMaker()))
-        }
-    }
 }

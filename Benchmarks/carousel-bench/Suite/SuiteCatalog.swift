@@ -5,131 +5,151 @@ import CarouselLayout
 /// Everything the suite measures. Reading this file tells what each row of the results is.
 ///
 /// Ids are `family/strategy`, the strategy being the ALGORITHMS.md id without its family prefix
-/// (`lookup.arithmetic` -> `lookup/arithmetic`, `peer.fspager` -> `transform/peer.fspager`).
-enum SuiteCatalog {
+/// (`lookup.arithmetic` -> `lookup/arithmetic`, `peer.fspager` -> `transform/peer.fspager`). Every strategy
+/// comes from a walk of the engine's `StrategyRegistry`, so a strategy declared there is timed here (or,
+/// for a corrected variant, only verified); the harness's self-check and the floor are the suite's own.
+struct CarouselSuite {
     /// Catalog sizes `n` of SUITE.md.
     static let defaultSizes = [3, 10, 30, 100, 300, 1_000, 3_000, 10_000]
     /// `--quick` sizes: small, medium and large catalogs.
     static let quickSizes = [3, 300, 10_000]
 
-    static func makeSuite() -> BenchmarkSuite {
-        let suite = BenchmarkSuite()
-        registerHarnessSelfCheck(in: suite)
-        registerFloorAndPipelines(in: suite)
-        registerComponents(in: suite)
-        return suite
+    let configuration: SuiteConfiguration
+    let benchmarks: BenchmarkSuite
+    /// What the code of each benchmark documents about its cost per iteration (from the registry, or the
+    /// suite's own for the floor and the self-check): the report checks it against the measured growth.
+    let complexities: [BenchmarkID: Complexity]
+
+    init(_ configuration: SuiteConfiguration = SuiteConfiguration()) {
+        self.configuration = configuration
+        let registrar = SuiteRegistrar(configuration: configuration)
+        registrar.registerHarnessSelfCheck()
+        registrar.registerFloor()
+        StrategyRegistry.walk(registrar)
+        benchmarks = registrar.suite
+        complexities = registrar.complexities
     }
 
+    /// `family/strategy` of an ALGORITHMS.md id: the family prefix is dropped (`query.linear` -> `query/linear`).
     static func id(_ family: String, _ strategyID: String) -> BenchmarkID {
         let prefix = family + "."
         let strategy = strategyID.hasPrefix(prefix) ? String(strategyID.dropFirst(prefix.count)) : strategyID
         return BenchmarkID(family: family, strategy: strategy)
     }
+}
+
+/// Suite families and units the command line and the report refer to.
+enum SuiteFamilies {
+    static let harness = "harness"
+    static let floor = "floor"
+    static let pipeline = "pipeline"
+    static let prepare = "prepare"
+}
+
+extension IterationUnit {
+    /// One display frame of a trajectory per iteration.
+    static let nanosecondsPerFrame = IterationUnit(nanosecondsPer: "frame")
+}
+
+/// Registers one benchmark per timed registry entry (and the suite's own), recording each one's complexity.
+final class SuiteRegistrar: StrategyVisitor {
+    let suite = BenchmarkSuite()
+    let configuration: SuiteConfiguration
+    private(set) var complexities: [BenchmarkID: Complexity] = [:]
+
+    init(configuration: SuiteConfiguration) { self.configuration = configuration }
+
+    private var geometry: CarouselGeometry { configuration.geometry }
+
+    private func register(_ id: BenchmarkID, unit: IterationUnit, complexity: Complexity, limit: CatalogLimit? = nil,
+                          setUp: @escaping (Int) -> PreparedBenchmark) {
+        let sizes = SizePolicy.any(defaults: CarouselSuite.defaultSizes, largest: limit?.largest, reason: limit?.reason)
+        suite.register(id, unit: unit, sizes: sizes, setUp: setUp)
+        complexities[id] = complexity
+    }
 
     /// `harness/empty`: an empty loop feeding the sink, the harness's own cost per iteration, which every other
     /// row includes (it should stay under 2 ns). Its size means nothing; it runs once, at n = 3.
-    static func registerHarnessSelfCheck(in suite: BenchmarkSuite) {
-        suite.register(BenchmarkID(family: "harness", strategy: "empty"), unit: .nsPerCall, sizes: [3]) { size in
+    func registerHarnessSelfCheck() {
+        let id = BenchmarkID(family: SuiteFamilies.harness, strategy: "empty")
+        suite.register(id, unit: .nanosecondsPerCall, sizes: .fixed([3])) { size in
             PreparedBenchmark(items: size) { iterations in
                 for iteration in 0..<iterations { blackHole(iteration) }
             }
         }
+        complexities[id] = "O(1): an empty loop feeding the sink"
     }
 
-    static func registerComponents(in suite: BenchmarkSuite) {
-        let sizes = defaultSizes
+    /// `floor/scaleAlpha`: the `scaleAlpha` transforms of the k visible items, their indices known in advance.
+    func registerFloor() {
+        let configuration = configuration
+        register(CarouselSuite.id(SuiteFamilies.floor, FloorFrame.id), unit: .nanosecondsPerFrame,
+                 complexity: FloorFrame.complexity, setUp: floorBenchmark(configuration))
+    }
 
+    func visitQuery<Q: VisibleItemQuery>(_ entry: QueryEntry<Q>) {
+        guard entry.info.isTimed else { return }
         // Visible-element queries over N = n items, one query of the viewport rect per call.
-        suite.register(id("query", LinearQuery.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: queryBenchmark { LinearQuery(geometry: $0, itemCount: $1) })
-        suite.register(id("query", BinarySearchQuery.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: queryBenchmark { BinarySearchQuery(geometry: $0, itemCount: $1) })
-        suite.register(id("query", ArithmeticQuery.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: queryBenchmark { ArithmeticQuery(geometry: $0, itemCount: $1) })
+        register(CarouselSuite.id("query", entry.info.id), unit: .nanosecondsPerCall, complexity: Q.complexity,
+                 setUp: queryBenchmark(geometry: geometry, entry.make))
+        // A query that caches frames pays for them once per layout: `prepare` of N items.
+        if let prepare = Q.prepareComplexity {
+            let make = entry.make
+            register(CarouselSuite.id(SuiteFamilies.prepare, entry.info.id), unit: .nanosecondsPerCall,
+                     complexity: prepare, setUp: prepareBenchmark(geometry: geometry) { geometry, count in
+                         let query = make(geometry, count)
+                         return UInt64(query.itemCount) &+ query.frame(of: count - 1).maxX.bitPattern
+                     })
+        }
+    }
 
-        // Centre lookups, each through the query its source uses (flow layouts: linear; compositional: arithmetic).
-        suite.register(id("lookup", "lookup.sortedScan"), unit: .nsPerCall, sizes: sizes,
-                       setUp: lookupBenchmark(reference: LookupReference.leftmost) {
-                           SortedScanLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-                       })
-        suite.register(id("lookup", "lookup.sortedScan.byDistance"), unit: .nsPerCall, sizes: sizes,
-                       setUp: lookupBenchmark(reference: LookupReference.nearest) {
-                           SortedScanByDistanceLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-                       })
-        suite.register(id("lookup", "lookup.minScan"), unit: .nsPerCall, sizes: sizes,
-                       setUp: lookupBenchmark(reference: LookupReference.nearest) {
-                           MinScanLookup(query: ArithmeticQuery(geometry: $0, itemCount: $1), geometry: $0)
-                       })
-        suite.register(id("lookup", ArithmeticLookup.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: lookupBenchmark(reference: LookupReference.nearest) {
-                           ArithmeticLookup(geometry: $0, itemCount: $1)
-                       })
-        suite.register(id("lookup", "lookup.hitTest"), unit: .nsPerCall, sizes: sizes,
-                       setUp: lookupBenchmark(reference: LookupReference.containing) {
-                           HitTestLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-                       })
-        suite.register(id("lookup", BinaryLookup.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: lookupBenchmark(reference: LookupReference.nearest) {
-                           BinaryLookup(geometry: $0, itemCount: $1)
-                       })
+    func visitLookup<L: CenterLookup>(_ entry: LookupEntry<L>) {
+        guard entry.info.isTimed else { return }
+        register(CarouselSuite.id("lookup", entry.info.id), unit: .nanosecondsPerCall, complexity: L.complexity,
+                 setUp: lookupBenchmark(geometry: geometry, entry: entry))
+    }
 
-        // Focus transforms of every visible item (k of them) at one offset.
-        suite.register(id("transform", ScaleAlphaTransform.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: transformBenchmark { ScaleAlphaTransform(geometry: $0) })
-        suite.register(id("transform", AffineTransform.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: transformBenchmark { AffineTransform(geometry: $0) })
-        suite.register(id("transform", CompensatedTransform.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: transformBenchmark { CompensatedTransform(geometry: $0) })
-        suite.register(id("transform", UPCarouselTransform.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: transformBenchmark { UPCarouselTransform(geometry: $0) })
-        suite.register(id("transform", FSPagerTransform.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: transformBenchmark { FSPagerTransform(geometry: $0) })
+    func visitTransform<T: FocusTransform>(_ entry: TransformEntry<T>) {
+        guard entry.info.isTimed else { return }
+        // One call transforms every visible item: k times the strategy's cost per item.
+        register(CarouselSuite.id("transform", entry.info.id), unit: .nanosecondsPerCall,
+                 complexity: T.complexity.timesVisibleItems, setUp: transformBenchmark(geometry: geometry, entry.make))
+    }
 
-        // Snap targets, one release per call, through the query each source uses.
-        suite.register(id("snap", "snap.directional"), unit: .nsPerCall, sizes: sizes,
-                       setUp: snapBenchmark { DirectionalSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0) })
-        suite.register(id("snap", ThresholdSnap.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: snapBenchmark { ThresholdSnap(geometry: $0, itemCount: $1) })
-        suite.register(id("snap", "snap.nearest"), unit: .nsPerCall, sizes: sizes,
-                       setUp: snapBenchmark { NearestSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0) })
-        suite.register(id("snap", DirectionSnap.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: snapBenchmark { geometry, _ in DirectionSnap(geometry: geometry) })
-        suite.register(id("snap", ProjectedSnap.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: snapBenchmark { ProjectedSnap(geometry: $0, itemCount: $1) })
-        suite.register(id("snap", FSPagerSnap.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: snapBenchmark { FSPagerSnap(geometry: $0, itemCount: $1) })
+    func visitSnap<S: SnapStrategy>(_ entry: SnapEntry<S>) {
+        guard entry.info.isTimed else { return }
+        register(CarouselSuite.id("snap", entry.info.id), unit: .nanosecondsPerCall, complexity: S.complexity,
+                 setUp: snapBenchmark(geometry: geometry, entry.make))
+    }
 
-        // Per-frame wrap checks while dragging; `items` is each strategy's replicated N.
-        suite.register(id("wrap", TripleWrap.id), unit: .nsPerFrame, sizes: sizes,
-                       setUp: wrapBenchmark { TripleWrap(geometry: $0, catalogCount: $1) })
-        suite.register(id("wrap", SentinelWrap.id), unit: .nsPerFrame, sizes: sizes,
-                       setUp: wrapBenchmark { SentinelWrap(viewportWidth: $0.viewportWidth, catalogCount: $1) })
-        suite.register(id("wrap", HundredfoldWrap.id), unit: .nsPerFrame, sizes: sizes,
-                       setUp: wrapBenchmark { HundredfoldWrap(geometry: $0, catalogCount: $1) })
-        suite.register(id("wrap", ModularWrap.id), unit: .nsPerFrame, sizes: sizes,
-                       setUp: wrapBenchmark { ModularWrap(geometry: $0, catalogCount: $1) })
-        suite.register(id("wrap", FSPagerWrap.id), unit: .nsPerFrame, sizes: sizes,
-                       setUp: wrapBenchmark { FSPagerWrap(geometry: $0, catalogCount: $1) })
-        suite.register(id("wrap", InfiniteLayoutWrap.id), unit: .nsPerFrame, sizes: sizes,
-                       setUp: wrapBenchmark { InfiniteLayoutWrap(geometry: $0, catalogCount: $1) })
+    func visitWrap<W: WrapStrategy>(_ entry: WrapEntry<W>) {
+        guard entry.info.isTimed else { return }
+        register(CarouselSuite.id("wrap", entry.info.id), unit: .nanosecondsPerFrame, complexity: W.complexity,
+                 limit: entry.info.limit, setUp: wrapBenchmark(geometry: geometry, hz: configuration.hz, entry.make))
+    }
 
-        // One-time layout work: caching N frames (flow layout `prepare`), or seed 003's relayout of N items.
-        suite.register(id("prepare", LinearQuery.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: prepareBenchmark(items: { $0 }) { geometry, count in
-                           let query = LinearQuery(geometry: geometry, itemCount: count)
-                           return UInt64(query.attributes.count) &+ query.frame(of: count - 1).maxX.bitPattern
-                       })
-        suite.register(id("prepare", BinarySearchQuery.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: prepareBenchmark(items: { $0 }) { geometry, count in
-                           let query = BinarySearchQuery(geometry: geometry, itemCount: count)
-                           return UInt64(query.itemCount) &+ query.frame(of: count - 1).maxX.bitPattern
-                       })
-        suite.register(id("prepare", EnlargeCenterLayout.id), unit: .nsPerCall, sizes: sizes,
-                       setUp: prepareBenchmark(items: { $0 }) { geometry, count in
-                           let layout = EnlargeCenterLayout(viewport: geometry.viewport, lineSpacing: 10)
-                           var frames: [Span] = []
-                           layout.layout(itemCount: count, centerIndex: count / 2, into: &frames)
-                           return UInt64(frames.count) &+ (frames.last?.maxX ?? 0).bitPattern
-                       })
+    func visitRelayout(_ entry: RelayoutEntry) {
+        guard entry.info.isTimed else { return }
+        let relayout = entry.relayout
+        register(CarouselSuite.id(SuiteFamilies.prepare, entry.info.id), unit: .nanosecondsPerCall,
+                 complexity: entry.info.complexity, setUp: prepareBenchmark(geometry: geometry) { geometry, count in
+                     var frames: [Span] = []
+                     relayout(geometry, count, &frames)
+                     return UInt64(frames.count) &+ (frames.last?.maxX ?? 0).bitPattern
+                 })
+    }
+
+    func visitPipeline<P: CarouselPipeline>(_ entry: PipelineEntry<P>) {
+        register(CarouselSuite.id(SuiteFamilies.pipeline, entry.info.id), unit: .nanosecondsPerFrame,
+                 complexity: P.complexity, limit: entry.info.limit,
+                 setUp: pipelineBenchmark(P.self, configuration: configuration))
+    }
+}
+
+extension Complexity {
+    /// The cost of transforming all k visible items with a per-item cost of `self`.
+    var timesVisibleItems: Complexity {
+        let terms = order.dropFirst(2).dropLast()
+        return Complexity("O(k\(terms == "1" ? "" : " (\(terms))")): \(text), for each of the k visible items")
     }
 }

@@ -10,10 +10,9 @@
 /// at least one item ahead of a flick faster than `flickThreshold` (`BestPipeline.snapTarget`). A rotation
 /// keeps the centred item. Position `j` is reported as item `j mod n`: with a tiny catalog on a wide
 /// viewport (n = 1, 2) one item appears at several positions, as any wrapping carousel must draw it.
-///
-/// - Complexity: O(k) per frame, O(1) in N, no allocation once the output buffer is warm.
 public struct BestPipeline: CarouselPipeline {
     public static let id = "pipeline.best"
+    public static let complexity: Complexity = "O(k) per frame, O(1) in N, no allocation once the output buffer is warm"
     public static let traits = PipelineTraits(wraps: true, centerWrapsModulo: true, scaleRange: 0...1)
     /// A release faster than this (pt/s, FSPagerView's 0.3 pt/ms) always moves at least one item.
     public static let flickThreshold = Velocity.fsPagerThreshold
@@ -88,24 +87,24 @@ public struct BestPipeline: CarouselPipeline {
         return index * pitch
     }
 
+    /// `snapTarget` as a snap strategy of its own (`pipeline.best.snap`), so it is verified and timed beside the others.
+    public struct Snap: SnapStrategy {
+        public static let id = "pipeline.best.snap"
+        public static let complexity: Complexity = "O(1)"
+        public let pipeline: BestPipeline
+
+        public init(pipeline: BestPipeline) { self.pipeline = pipeline }
+
+        @inlinable
+        public func target(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+            pipeline.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+        }
+    }
+
     public mutating func rotate(toWidth width: Double) {
         currentGeometry = PipelineGeometry.rotated(currentGeometry, toWidth: width)
         catalogWidth = Double(catalogCount) * currentGeometry.pitch
         transform = ScaleAlphaTransform(geometry: currentGeometry)
         currentOffset = currentGeometry.centeringOffset(item: lastCenter)
-    }
-}
-
-extension ModularWrap {
-    /// `o - floor(o/(n*p))*n*p`, kept inside `[0, n*p)` against rounding (the wrap's step, without the strategy).
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public static func reduce(_ offset: Double, catalogWidth: Double) -> Double {
-        guard offset.isFinite else { return 0 }
-        var wrapped = offset - (offset / catalogWidth).rounded(.down) * catalogWidth
-        if wrapped >= catalogWidth { wrapped -= catalogWidth }
-        if wrapped < 0 { wrapped += catalogWidth }
-        return wrapped
     }
 }

@@ -9,6 +9,10 @@
 public protocol CarouselPipeline {
     /// The id from ALGORITHMS.md (`pipeline.…`).
     static var id: String { get }
+    /// The documented cost (the report checks its order against the measured growth).
+    static var complexity: Complexity { get }
+    /// The largest catalog it can be built for; nil for any.
+    static var catalogLimit: CatalogLimit? { get }
     /// What the verifier may expect of this pipeline's output.
     static var traits: PipelineTraits { get }
     init(catalogCount: Int, geometry: CarouselGeometry)
@@ -30,6 +34,8 @@ public protocol CarouselPipeline {
 }
 
 extension CarouselPipeline {
+    public static var catalogLimit: CatalogLimit? { nil }
+
     /// The start of every frame: clears `output`, then the once-per-gesture work all pipelines share: at a
     /// release, the snap target (asked before the delta, as `targetContentOffset` is); at a rotation, the
     /// new geometry. Returns the release so a pipeline can add work of its own there.

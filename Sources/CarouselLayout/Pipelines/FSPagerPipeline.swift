@@ -5,10 +5,10 @@
 /// reused buffer), applies the linear transformer (`peer.fspager`: alpha **unclamped**), and
 /// `scrollViewDidScroll` computes the current index `round(o/p) mod n`. Per gesture: `peer.fspager.snap`.
 /// A rotation restores the centred item.
-///
-/// - Complexity: O(k) per frame, no allocation once the buffers are warm; O(1) in N.
 public struct FSPagerPipeline: CarouselPipeline {
     public static let id = "pipeline.peer.fspager"
+    public static var catalogLimit: CatalogLimit? { FSPagerWrap.catalogLimit }
+    public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"
     public static let traits = PipelineTraits(wraps: false, scaleRange: 0.65...1)
     public let catalogCount: Int
     @usableFromInline var currentGeometry: CarouselGeometry

@@ -3,9 +3,8 @@
 ///
 /// The inputs come from `pipeline.best` playing a script (its visible items, frame by frame, in the geometry
 /// it started with), cycling through the trajectory.
-///
-/// - Complexity: O(k) per frame, no allocation once the output buffer is warm.
 public struct FloorFrame: Sendable {
+    public static let complexity: Complexity = "O(k) per frame, no allocation once the output buffer is warm"
     public static let id = "floor.scaleAlpha"
     public let transform: ScaleAlphaTransform
     /// Per visible item: its index, and its centre and the viewport centre that frame.

@@ -67,3 +67,15 @@ public protocol PipelineVisitor {
     associatedtype Result
     func visit<P: CarouselPipeline>(_ type: P.Type) -> Result
 }
+
+extension StrategyRegistry {
+    /// Every pipeline of `PipelineKind`, in its order.
+    static func pipelines<V: StrategyVisitor>(_ visitor: V) {
+        for kind in PipelineKind.allCases { kind.accept(PipelineEntryVisitor(visitor: visitor)) }
+    }
+
+    private struct PipelineEntryVisitor<V: StrategyVisitor>: PipelineVisitor {
+        let visitor: V
+        func visit<P: CarouselPipeline>(_ type: P.Type) { visitor.visitPipeline(PipelineEntry<P>()) }
+    }
+}

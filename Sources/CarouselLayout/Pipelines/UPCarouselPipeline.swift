@@ -6,10 +6,9 @@
 /// transform (a third). The source has no per-frame centre; the one reported is the nearest transformed item
 /// (nil when a drag past the content's end leaves no item visible; ties go right). Per gesture: `UPCarouselSnap` (the current bounds' items, sorted by distance to the
 /// proposed centre, `floor`ed). A rotation rebuilds the frames and restores the centred item.
-///
-/// - Complexity: O(N) per frame plus three array allocations; O(N + k log k) per release.
 public struct UPCarouselPipeline: CarouselPipeline {
     public static let id = "pipeline.peer.upcarousel"
+    public static let complexity: Complexity = "O(N) per frame plus three array allocations; O(N + k log k) per release"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, scaleRange: 0...1)
     public let catalogCount: Int
     @usableFromInline var currentGeometry: CarouselGeometry
@@ -80,9 +79,9 @@ public struct UPCarouselPipeline: CarouselPipeline {
 ///
 /// Reproduced as written: a flick can land at most on the farthest item visible at release, and the `floor`
 /// misses `i*p` by up to a point when the pitch is not whole.
-/// - Complexity: a linear query, plus O(k log k).
 public struct UPCarouselSnap: SnapStrategy {
     public static let id = "peer.upcarousel.snap"
+    public static var complexity: Complexity { LinearQuery.complexity + "O(k log k) to sort by distance" }
     public let query: LinearQuery
     public let geometry: CarouselGeometry
 

@@ -1,9 +1,9 @@
 /// `peer.fspager.clampedAlpha`: FSPagerView's linear transformer with its alpha clamped to [0, 1].
 ///
 /// Corrects `peer.fspager`, whose unclamped `minA + (1-|q|)*(1-minA)` goes negative for `|q| > 2.5`.
-/// - Complexity: O(1) per item.
 public struct FSPagerClampedAlphaTransform: FocusTransform, Sendable {
     public static let id = "peer.fspager.clampedAlpha"
+    public static let complexity: Complexity = "O(1) per item"
     public let faithful: FSPagerTransform
 
     public init(geometry: CarouselGeometry) { faithful = FSPagerTransform(geometry: geometry) }
@@ -21,9 +21,9 @@ public struct FSPagerClampedAlphaTransform: FocusTransform, Sendable {
 /// any size. Used as `wrap.triple.whole` (corrects `wrap.triple`'s `o mod p` jump, which skips an item when a
 /// frame lands in the far half of the trigger page) and `wrap.hundredfold.recentring` (corrects
 /// `wrap.hundredfold`, which never recentres and runs out).
-/// - Complexity: O(1) per step.
 public struct RecenteringWrap: WrapStrategy, Sendable {
     public static let id = "wrap.recentring"
+    public static let complexity: Complexity = "O(1) per step"
     /// The id of this instance (`wrap.triple.whole`, ...).
     public let variantID: String
     public let catalogCount: Int
@@ -63,9 +63,9 @@ public struct RecenteringWrap: WrapStrategy, Sendable {
 /// that integer); clamped.
 ///
 /// Corrects `snap.threshold`, whose `ceil(q)` keeps a flick from an exactly centred offset on the same item.
-/// - Complexity: O(1).
 public struct StrictThresholdSnap: SnapStrategy, Sendable {
     public static let id = "snap.threshold.strict"
+    public static let complexity: Complexity = "O(1)"
     public let faithful: ThresholdSnap
 
     public init(geometry: CarouselGeometry, itemCount: Int, threshold: Double = Velocity.seed000Threshold) {
@@ -93,9 +93,9 @@ public struct StrictThresholdSnap: SnapStrategy, Sendable {
 /// item in the direction of `v` (`floor(q) + 1` or `ceil(q) - 1`), never the one behind.
 ///
 /// Corrects `peer.fspager.snap`, whose `round(q + 0.35)` snaps back when `q` is just past a centre.
-/// - Complexity: O(1).
 public struct FSPagerStrictSnap: SnapStrategy, Sendable {
     public static let id = "peer.fspager.snap.strict"
+    public static let complexity: Complexity = "O(1)"
     public let strict: StrictThresholdSnap
     public let faithful: FSPagerSnap
 
@@ -115,10 +115,9 @@ public struct FSPagerStrictSnap: SnapStrategy, Sendable {
 
 /// `lookup.hitTest.nearest`: seed 003's hit test, but where frames overlap (negative compensated spacing) the
 /// frame whose centre is nearest `C` wins instead of the lower index; still none in a gap.
-///
-/// - Complexity: the query (a point rect), plus O(k).
 public struct NearestHitTestLookup<Query: VisibleItemQuery>: CenterLookup {
     public static var id: String { "lookup.hitTest.nearest" }
+    public static var complexity: Complexity { Query.complexity + "O(k) to test the frames meeting the centre point" }
     public let query: Query
     public let geometry: CarouselGeometry
     @usableFromInline var buffer: [Int] = []
@@ -148,10 +147,9 @@ public struct NearestHitTestLookup<Query: VisibleItemQuery>: CenterLookup {
 
 /// `event.sentinelPageControl.mapped`: seed 004's page control with the mapping it meant, `-1 -> n-1`
 /// (the seed writes `imageArray.count - 2`, which is `n`), and `n -> 0`.
-///
-/// - Complexity: O(1).
 public struct MappedSentinelPageControl: SentinelPageMapping {
     public static let id = "event.sentinelPageControl.mapped"
+    public static let complexity: Complexity = "O(1)"
     public let faithful: SentinelPageControl
 
     public init(viewportWidth: Double, catalogCount: Int) {

@@ -1,7 +1,3 @@
-/// The family of a strategy id (the section of ALGORITHMS.md it comes from).
-public enum StrategyFamily: String, Sendable, CaseIterable {
-    case query, transform, relayout, lookup, snap, wrap, event
-}
 
 /// One strategy as the verifier sees it: its id, the properties that apply to it, and how to check one.
 ///

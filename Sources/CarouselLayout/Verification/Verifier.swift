@@ -1,8 +1,7 @@
-/// The verification entry point: every strategy of `StrategyCatalog` (plus the corrected variants) against
+/// The verification entry point: every strategy of `StrategyRegistry` (corrected variants included) against
 /// every property of ALGORITHMS.md that applies to its family, over seeded random geometries and trajectories.
 ///
 ///     let report = Verifier.run(VerificationOptions(seed: 1, trials: 20))
-///     print(report.plainText)
 ///     if !report.recommendedFailures.isEmpty { /* exit 1 */ }
 ///
 /// - Complexity: O(cases x strategies x samples x N) for the component checks, plus the trajectories' frames.
@@ -10,30 +9,18 @@ public enum Verifier {
     /// The strategies `pipeline.best` is built from: one list, easy to change. Its snap is its own
     /// (`BestPipeline.snapTarget`), verified as `pipeline.best.snap`.
     public static let recommended: [String] = [
-        ArithmeticQuery.id, ArithmeticLookup.id, ScaleAlphaTransform.id, ModularWrap.id, bestSnapID,
+        ArithmeticQuery.id, ArithmeticLookup.id, ScaleAlphaTransform.id, ModularWrap.id, BestPipeline.Snap.id,
     ]
-
-    /// The row of `BestPipeline.snapTarget`, listed after the catalog's snaps.
-    public static let bestSnapID = "pipeline.best.snap"
-
-    /// Subjects beyond the catalog, each listed after the catalog id given.
-    static var extraSubjects: [(after: String, subject: VerificationSubject)] {
-        [(FSPagerSnap.id, .snap(id: bestSnapID, threshold: .velocity(BestPipeline.flickThreshold), wraps: true) {
-            BestSnapResolver(pipeline: BestPipeline(catalogCount: $1, geometry: $0))
-        })]
-    }
 
     /// The catalog sizes every run checks besides the random ones.
     public static let edgeCatalogCounts = [1, 2, 3]
 
-    /// Every subject: each id of `StrategyCatalog.all`, each followed by its corrected variants.
+    /// Every subject, one per registry entry (pipelines excepted: `PipelineVerification` checks those), in the
+    /// registry's order.
     public static var subjects: [VerificationSubject] {
-        let byID = Dictionary(faithfulSubjects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return StrategyCatalog.all.flatMap { id -> [VerificationSubject] in
-            let faithful = byID[id] ?? VerificationSubject(id: id, family: .event, properties: []) { _, _, _, _, _ in }
-            return [faithful] + correctedSubjects.filter { $0.correctedFrom == id }
-                + extraSubjects.filter { $0.after == id }.map(\.subject)
-        }
+        let collector = SubjectCollector()
+        StrategyRegistry.walk(collector)
+        return collector.subjects
     }
 
     /// Runs the checks of `subjects` (default: all) and returns the matrix.
@@ -79,96 +66,34 @@ public enum Verifier {
         return cases
     }
 
-    static var faithfulSubjects: [VerificationSubject] {
-        let unitRange: @Sendable (CarouselGeometry) -> ClosedRange<Double> = { $0.minScale...1 }
-        return [
-            .query(id: LinearQuery.id) { LinearQuery(geometry: $0, itemCount: $1) },
-            .query(id: BinarySearchQuery.id) { BinarySearchQuery(geometry: $0, itemCount: $1) },
-            .query(id: ArithmeticQuery.id) { ArithmeticQuery(geometry: $0, itemCount: $1) },
-            .transform(id: ScaleAlphaTransform.id, scaleRange: unitRange) { ScaleAlphaTransform(geometry: $0) },
-            .transform(id: AffineTransform.id, scaleRange: unitRange) { AffineTransform(geometry: $0) },
-            .transform(id: CompensatedTransform.id, scaleRange: { _ in CompensatedTransform.minScale...1 }) {
-                CompensatedTransform(geometry: $0)
-            },
-            .transform(id: UPCarouselTransform.id, scaleRange: unitRange) { UPCarouselTransform(geometry: $0) },
-            .transform(id: FSPagerTransform.id, scaleRange: { FSPagerTransform(geometry: $0).minScale...1 }) {
-                FSPagerTransform(geometry: $0)
-            },
-            .enlargeCenter(),
-            .lookup(id: "lookup.sortedScan") { SortedScanLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0) },
-            .lookup(id: "lookup.sortedScan.byDistance") {
-                SortedScanByDistanceLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-            },
-            .lookup(id: "lookup.minScan") { MinScanLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0) },
-            .lookup(id: ArithmeticLookup.id) { ArithmeticLookup(geometry: $0, itemCount: $1) },
-            .lookup(id: "lookup.hitTest", mayReturnNone: true) {
-                HitTestLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-            },
-            .lookup(id: BinaryLookup.id) { BinaryLookup(geometry: $0, itemCount: $1) },
-            .snap(id: "snap.directional", threshold: .velocity(0)) {
-                DirectionalSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-            },
-            .snap(id: ThresholdSnap.id, threshold: .velocity(Velocity.seed000Threshold)) {
-                ThresholdSnap(geometry: $0, itemCount: $1)
-            },
-            .snap(id: "snap.nearest", threshold: .halfPitchProjection(rate: nil)) {
-                NearestSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-            },
-            .snap(id: DirectionSnap.id, threshold: .velocity(0)) { geometry, _ in DirectionSnap(geometry: geometry) },
-            .snap(id: ProjectedSnap.id, threshold: .halfPitchProjection(rate: ProjectedSnap.normalRate)) {
-                ProjectedSnap(geometry: $0, itemCount: $1)
-            },
-            .snap(id: FSPagerSnap.id, threshold: .velocity(Velocity.fsPagerThreshold)) {
-                FSPagerSnap(geometry: $0, itemCount: $1)
-            },
-            .wrap(id: TripleWrap.id) { TripleWrap(geometry: $0, catalogCount: $1) },
-            .wrap(id: SentinelWrap.id) { SentinelWrap(viewportWidth: $0.viewportWidth, catalogCount: $1) },
-            .wrap(id: HundredfoldWrap.id) { HundredfoldWrap(geometry: $0, catalogCount: $1) },
-            .wrap(id: ModularWrap.id) { ModularWrap(geometry: $0, catalogCount: $1) },
-            .wrap(id: FSPagerWrap.id) { FSPagerWrap(geometry: $0, catalogCount: $1) },
-            .wrap(id: InfiniteLayoutWrap.id) { InfiniteLayoutWrap(geometry: $0, catalogCount: $1) },
-            .centerChange(),
-            .pageIndicator(),
-            .sentinelPageControl(id: SentinelPageControl.id) {
-                SentinelPageControl(viewportWidth: $0, catalogCount: $1)
-            },
-        ]
-    }
+    /// Builds each entry's subject with the family's checks.
+    private final class SubjectCollector: StrategyVisitor {
+        var subjects: [VerificationSubject] = []
 
-    /// `BestPipeline.snapTarget` as a snap strategy.
-    struct BestSnapResolver: SnapStrategy {
-        static var id: String { Verifier.bestSnapID }
-        let pipeline: BestPipeline
-
-        func target(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
-            pipeline.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+        func visitQuery<Q: VisibleItemQuery>(_ entry: QueryEntry<Q>) {
+            subjects.append(.query(id: entry.info.id, make: entry.make))
         }
-    }
 
-    /// Corrected variants, each beside the faithful strategy it fixes.
-    static var correctedSubjects: [VerificationSubject] {
-        [
-            .transform(id: FSPagerClampedAlphaTransform.id, correctedFrom: FSPagerTransform.id,
-                       scaleRange: { FSPagerTransform(geometry: $0).minScale...1 }) {
-                FSPagerClampedAlphaTransform(geometry: $0)
-            },
-            .lookup(id: "lookup.hitTest.nearest", correctedFrom: "lookup.hitTest", mayReturnNone: true) {
-                NearestHitTestLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
-            },
-            .snap(id: StrictThresholdSnap.id, correctedFrom: ThresholdSnap.id,
-                  threshold: .velocity(Velocity.seed000Threshold)) { StrictThresholdSnap(geometry: $0, itemCount: $1) },
-            .snap(id: FSPagerStrictSnap.id, correctedFrom: FSPagerSnap.id,
-                  threshold: .velocity(Velocity.fsPagerThreshold)) { FSPagerStrictSnap(geometry: $0, itemCount: $1) },
-            .wrap(id: "wrap.triple.whole", correctedFrom: TripleWrap.id) {
-                RecenteringWrap(variantID: "wrap.triple.whole", geometry: $0, catalogCount: $1, copies: 3)
-            },
-            .wrap(id: "wrap.hundredfold.recentring", correctedFrom: HundredfoldWrap.id) {
-                RecenteringWrap(variantID: "wrap.hundredfold.recentring", geometry: $0, catalogCount: $1,
-                                copies: HundredfoldWrap.replication)
-            },
-            .sentinelPageControl(id: MappedSentinelPageControl.id, correctedFrom: SentinelPageControl.id) {
-                MappedSentinelPageControl(viewportWidth: $0, catalogCount: $1)
-            },
-        ]
+        func visitLookup<L: CenterLookup>(_ entry: LookupEntry<L>) {
+            subjects.append(.lookup(id: entry.info.id, correctedFrom: entry.info.correctedFrom,
+                                    mayReturnNone: entry.mayReturnNone, make: entry.make))
+        }
+
+        func visitTransform<T: FocusTransform>(_ entry: TransformEntry<T>) {
+            subjects.append(.transform(id: entry.info.id, correctedFrom: entry.info.correctedFrom,
+                                       scaleRange: entry.scaleRange, make: entry.make))
+        }
+
+        func visitSnap<S: SnapStrategy>(_ entry: SnapEntry<S>) {
+            subjects.append(.snap(id: entry.info.id, correctedFrom: entry.info.correctedFrom, threshold: entry.threshold,
+                                  wraps: entry.wraps, make: entry.make))
+        }
+
+        func visitWrap<W: WrapStrategy>(_ entry: WrapEntry<W>) {
+            subjects.append(.wrap(id: entry.info.id, correctedFrom: entry.info.correctedFrom, make: entry.make))
+        }
+
+        func visitRelayout(_ entry: RelayoutEntry) { subjects.append(entry.subject) }
+        func visitEvent(_ entry: EventEntry) { subjects.append(entry.subject) }
     }
 }

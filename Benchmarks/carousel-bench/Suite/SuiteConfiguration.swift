@@ -1,0 +1,67 @@
+import BenchKit
+import CarouselLayout
+
+/// The geometry and frame rate every benchmark of a run is built for (`run --viewport ... --hz ...`), and the
+/// results schema they imply.
+struct SuiteConfiguration: Sendable, Equatable {
+    var geometry: CarouselGeometry = .default
+    /// Frames per second of the trajectories, and the frame whose budget each per-frame median is a share of.
+    var hz: Double = 120
+
+    init(geometry: CarouselGeometry = .default, hz: Double = referenceHz) {
+        self.geometry = geometry
+        self.hz = hz
+    }
+
+    /// The configuration a run recorded in its metadata (`metadata`'s keys); the defaults where absent.
+    init(recorded options: [String: String]) {
+        let number = { (key: String) in options[key].flatMap(Double.init) }
+        let viewport = number("viewport") ?? CarouselGeometry.default.viewportWidth
+        let geometry = CarouselGeometry(
+            viewportWidth: viewport, viewportHeight: CarouselGeometry.default.viewportHeight,
+            itemWidth: number("itemWidth") ?? viewport * 0.8, itemHeight: CarouselGeometry.default.itemHeight,
+            spacing: number("spacing") ?? CarouselGeometry.default.spacing,
+            minScale: number("minScale") ?? CarouselGeometry.default.minScale)
+        self.init(geometry: geometry, hz: number("hz") ?? Self.referenceHz)
+    }
+
+    /// The reference frame rate of the results' required `budget_pct_120hz` column (SUITE.md).
+    static let referenceHz = 120.0
+
+    /// The configuration as text, for the run metadata (and so the report).
+    var metadata: [String: String] {
+        [
+            "viewport": ReportNumber.text(geometry.viewportWidth), "itemWidth": ReportNumber.text(geometry.itemWidth),
+            "spacing": ReportNumber.text(geometry.spacing), "minScale": ReportNumber.text(geometry.minScale),
+            "hz": ReportNumber.text(hz),
+        ]
+    }
+
+    /// The results schema: the catalog size `n` and the laid-out items `N`, the harness's metrics, the share of
+    /// a frame's budget at 120 Hz (and at `hz` when it differs), and the multiple of the floor at the same `n`.
+    static func schema(hz: Double = referenceHz, rows: [ResultRow] = []) -> ResultSchema {
+        let floors = Dictionary(rows.filter { $0.benchmark.family == SuiteFamilies.floor }.map { ($0.size, $0.median) },
+                                uniquingKeysWith: { first, _ in first })
+        let rates = hz == referenceHz ? [referenceHz] : [referenceHz, hz]
+        let budgets = rates.map { rate in
+            Metric.share(of: 1e9 / rate, column: "budget_pct_\(ReportNumber.text(rate))hz",
+                         title: "\(ReportNumber.text(rate))Hz budget", unit: .nanosecondsPerFrame)
+        }
+        let floorMultiple = Metric.multiple(column: "x_floor", title: "x floor") { row in
+            row.unit == .nanosecondsPerFrame ? floors[row.size] : nil
+        }
+        let metrics = [Metric.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration]
+            + budgets + [.p99, .cv, floorMultiple]
+        return ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N", metrics: metrics)
+    }
+
+    /// The schema for reading results files: their derived columns are recomputed, never read.
+    static let readingSchema = schema()
+}
+
+/// Numbers as the metadata and column names write them: whole numbers without a decimal point.
+enum ReportNumber {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

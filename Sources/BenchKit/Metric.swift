@@ -1,0 +1,142 @@
+/// A figure every output of a run reports for each row: one column of the CSV, one key of the JSON, one
+/// column of the tables. The outputs walk the same `ResultSchema.metrics`, so they always carry the same
+/// figures; adding a figure is adding one metric.
+///
+///     let share = Metric.share(of: 16_666_667, column: "budget_pct_60fps", title: "60fps budget", unit: myUnit)
+///     let schema = ResultSchema(metrics: Metric.standard + [share])
+public struct Metric: Sendable {
+    /// How a metric's value reads: it decides the formatting of tables.
+    public enum Kind: Sendable {
+        /// Nanoseconds per iteration.
+        case time
+        /// A count per iteration (allocations, instructions).
+        case count
+        /// A percentage.
+        case percent
+        /// A dimensionless ratio (`1.25x`).
+        case ratio
+        /// A plain fraction (the coefficient of variation).
+        case fraction
+    }
+
+    /// The CSV column and JSON key (`snake_case`).
+    public let column: String
+    /// The table heading.
+    public let title: String
+    public let kind: Kind
+    /// Decimals written to the CSV (trailing zeros trimmed).
+    public let decimals: Int
+    /// How a results file gives the value back: read from its column (`stored`) or recomputed from the row (`derived`).
+    public let storage: Storage
+    /// The value of a row; nil when unmeasured or not applicable (an empty field, never 0).
+    public let value: @Sendable (ResultRow) -> Double?
+
+    public enum Storage: Sendable, Equatable {
+        /// Read back from its column: `required` columns must be in a results file; the others may be absent.
+        case stored(required: Bool)
+        /// Computed from the row's other figures; its column is written, and ignored when read.
+        case derived
+    }
+
+    /// A derived metric: computed from the row, so every output can carry it and a results file need not.
+    public init(column: String, title: String, kind: Kind, decimals: Int,
+                value: @escaping @Sendable (ResultRow) -> Double?) {
+        self.init(column: column, title: title, kind: kind, decimals: decimals, storage: .derived, value: value)
+    }
+
+    /// Stored metrics are the fields of `ResultRow` (the standard ones below): only the harness declares them.
+    init(column: String, title: String, kind: Kind, decimals: Int, storage: Storage,
+         value: @escaping @Sendable (ResultRow) -> Double?) {
+        self.column = column
+        self.title = title
+        self.kind = kind
+        self.decimals = decimals
+        self.storage = storage
+        self.value = value
+    }
+
+    public static let min = Metric(column: "min", title: "min", kind: .time, decimals: 4,
+                                   storage: .stored(required: true)) { $0.min }
+    public static let median = Metric(column: "median", title: "median", kind: .time, decimals: 4,
+                                      storage: .stored(required: true)) { $0.median }
+    public static let p90 = Metric(column: "p90", title: "p90", kind: .time, decimals: 4,
+                                   storage: .stored(required: true)) { $0.p90 }
+    public static let mad = Metric(column: "mad", title: "mad", kind: .time, decimals: 4,
+                                   storage: .stored(required: true)) { $0.mad }
+    public static let mallocsPerIteration = Metric(
+        column: "mallocs_per_iteration", title: "allocs/iter", kind: .count, decimals: 6,
+        storage: .stored(required: true)) { $0.mallocsPerIteration }
+    public static let instructionsPerIteration = Metric(
+        column: "instructions_per_iteration", title: "instr/iter", kind: .count, decimals: 2,
+        storage: .stored(required: true)) { $0.instructionsPerIteration }
+    public static let p99 = Metric(column: "p99", title: "p99", kind: .time, decimals: 4,
+                                   storage: .stored(required: false)) { $0.p99 }
+    public static let cv = Metric(column: "cv", title: "cv", kind: .fraction, decimals: 6,
+                                  storage: .stored(required: false)) { $0.cv }
+
+    /// Every figure the runner measures, in the order the results file writes them.
+    public static let standard: [Metric] = [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration, .p99, .cv]
+
+    /// The median as a percentage of a time budget (`median / budget * 100`), for rows of `unit` only.
+    public static func share(of budgetNanoseconds: Double, column: String, title: String, unit: IterationUnit) -> Metric {
+        precondition(budgetNanoseconds > 0, "a budget is a positive time")
+        return Metric(column: column, title: title, kind: .percent, decimals: 6) { row in
+            row.unit == unit ? row.median / budgetNanoseconds * 100 : nil
+        }
+    }
+
+    /// The median as a multiple of a reference row's median at the same size (`reference(size)`).
+    public static func multiple(column: String, title: String,
+                                reference: @escaping @Sendable (_ row: ResultRow) -> Double?) -> Metric {
+        Metric(column: column, title: title, kind: .ratio, decimals: 4) { row in
+            reference(row).flatMap { $0 > 0 ? row.median / $0 : nil }
+        }
+    }
+}
+
+/// What a results file and every rendering of rows holds: the identity columns (with the names a suite
+/// gives its size and derived size) and the metrics, in order.
+public struct ResultSchema: Sendable {
+    /// The column of `ResultRow.size` (e.g. `n`, `elements`) and its table heading.
+    public var sizeColumn: String
+    public var sizeTitle: String
+    /// The column of `ResultRow.items` and its table heading.
+    public var itemsColumn: String
+    public var itemsTitle: String
+    public var metrics: [Metric]
+
+    public init(sizeColumn: String = "size", sizeTitle: String = "size", itemsColumn: String = "items",
+                itemsTitle: String = "items", metrics: [Metric] = Metric.standard) {
+        precondition(Set(metrics.map(\.column)).count == metrics.count, "metric columns must be unique")
+        self.sizeColumn = sizeColumn
+        self.sizeTitle = sizeTitle
+        self.itemsColumn = itemsColumn
+        self.itemsTitle = itemsTitle
+        self.metrics = metrics
+    }
+
+    /// The columns before the metrics: `benchmark,family,strategy,SIZE,ITEMS,unit,samples,iterations_per_sample`.
+    public var identityColumns: [String] {
+        ["benchmark", "family", "strategy", sizeColumn, itemsColumn, "unit", "samples", "iterations_per_sample"]
+    }
+
+    /// Every column written, in order.
+    public var columns: [String] { identityColumns + metrics.map(\.column) }
+
+    /// The columns a results file must have to be read.
+    public var requiredColumns: [String] {
+        identityColumns + metrics.filter { $0.storage == .stored(required: true) }.map(\.column)
+    }
+
+    /// The columns of the raw samples file.
+    public var sampleColumns: [String] { ["benchmark", sizeColumn, "sample", "value"] }
+
+    /// The row's identity fields as text, in `identityColumns` order.
+    public func identityFields(_ row: ResultRow) -> [String] {
+        [row.benchmark.description, row.benchmark.family, row.benchmark.strategy, String(row.size), String(row.items),
+         row.unit.rawValue, String(row.sampleCount), String(row.iterationsPerSample)]
+    }
+
+    /// Every metric's value for `row`, in `metrics` order.
+    public func values(_ row: ResultRow) -> [Double?] { metrics.map { $0.value(row) } }
+}
