@@ -18,9 +18,9 @@ public struct ResultsFileError: Error, Equatable, CustomStringConvertible {
 
 /// The results CSV of SUITE.md, its raw samples (`NAME.samples.csv`) and metadata (`NAME.meta.json`).
 ///
-/// The dialect is the strict subset of RFC 4180 the harness writes: `\n` line ends, one header row,
-/// no quoted fields, `.` decimal point, an empty field for an unmeasured figure. Reading rejects
-/// anything else with a `ResultsFileError`.
+/// The harness writes a strict subset of RFC 4180: `\n` line ends, one header row, no quoted fields,
+/// `.` decimal point, an empty field for an unmeasured figure. Reading accepts all of RFC 4180 (see
+/// `CSVTable`) and rejects anything else with a `ResultsFileError`.
 public enum ResultsFile {
     /// The required columns, in order (SUITE.md).
     public static let requiredColumns = [
