@@ -26,7 +26,10 @@ let package = Package(
             path: "Benchmarks/carousel-bench"
         ),
         .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout"], path: "Tests/CarouselLayoutTests"),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"], path: "Tests/BenchKitTests"),
+        .testTarget(
+            name: "BenchKitTests", dependencies: ["BenchKit"], path: "Tests/BenchKitTests",
+            exclude: ["Fixtures"]  // CSV fixtures read by path (#filePath), not resources
+        ),
         .testTarget(name: "BenchReportTests", dependencies: ["BenchReport"], path: "Tests/BenchReportTests"),
         .testTarget(
             name: "CarouselBenchTests",

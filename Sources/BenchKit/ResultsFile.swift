@@ -20,7 +20,8 @@ public struct ResultsFileError: Error, Equatable, CustomStringConvertible {
 /// columns of a `ResultSchema`.
 ///
 /// The writer's dialect is a plain subset of RFC 4180: `\n` line ends, one header row, no quoted fields, `.`
-/// decimal point, an empty field for an unmeasured figure. Reading goes through `CSVTable`.
+/// decimal point, an empty field for an unmeasured figure. Reading accepts all of RFC 4180 (see `CSVTable`:
+/// CRLF, quotes, a BOM, columns in any order) and rejects anything else with a `ResultsFileError`.
 public enum ResultsFile {
     /// `Results/x.csv` -> `Results/x.samples.csv`.
     public static func samplesPath(for path: String) -> String { stem(path) + ".samples.csv" }

@@ -77,16 +77,15 @@ final class ResultsFileTests: XCTestCase {
         XCTAssertEqual(parseError("")?.description, "Results/x.csv:1: empty file")
     }
 
-    func testCRLF() {
-        let error = parseError(header + "\r\n" + goodLine + "\r\n")
-        XCTAssertEqual(error?.line, 1)
-        XCTAssertEqual(error?.reason, "CRLF line endings are not supported")
+    func testCRLF() throws {
+        let lf = try ResultsFile.parse(header + "\n" + goodLine + "\n", path: "Results/x.csv")
+        XCTAssertEqual(try ResultsFile.parse(header + "\r\n" + goodLine + "\r\n", path: "Results/x.csv"), lf)
     }
 
-    func testQuotedField() {
-        let error = parseError(header + "\n" + goodLine.replacingOccurrences(of: "a/b,a,b", with: "\"a/b\",a,b") + "\n")
-        XCTAssertEqual(error?.line, 2)
-        XCTAssertEqual(error?.reason, "quoted fields are not supported")
+    func testQuotedField() throws {
+        let plain = try ResultsFile.parse(header + "\n" + goodLine + "\n", path: "Results/x.csv")
+        let quoted = header + "\n" + goodLine.replacingOccurrences(of: "a/b,a,b", with: "\"a/b\",a,b") + "\n"
+        XCTAssertEqual(try ResultsFile.parse(quoted, path: "Results/x.csv"), plain)
     }
 
     func testShortRow() {

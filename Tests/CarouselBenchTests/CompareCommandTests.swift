@@ -44,10 +44,10 @@ final class CompareCommandTests: XCTestCase {
         let header = RunCommandTests.requiredHeader
         let cases: [(String, String, String)] = [
             ("empty.csv", "", "empty.csv:1:"),
-            ("crlf.csv", header + "\r\n", "crlf.csv:1:"),
+            ("unterminated.csv", header + "\r\n\"pipeline/best,pipeline\r\n", "unterminated.csv:2:"),
             ("missing.csv", "benchmark,family\npipeline/best,pipeline\n", "missing.csv:1:"),
             ("type.csv", header + "\npipeline/best,pipeline,best,300,300,ns/frame,20,1000,10,eleven,12,0.5,,,\n", "type.csv:2:"),
-            ("quoted.csv", header + "\n\"pipeline/best\",pipeline,best,300,300,ns/frame,20,1000,10,11,12,0.5,,,\n", "quoted.csv:2:"),
+            ("quote.csv", header + "\npipeline/\"best,pipeline,best,300,300,ns/frame,20,1000,10,11,12,0.5,,,\n", "quote.csv:2:"),
         ]
         for (name, text, expected) in cases {
             let url = directory.appendingPathComponent(name)
