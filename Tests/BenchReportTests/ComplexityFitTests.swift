@@ -135,12 +135,12 @@ func series(_ model: (Double) -> Double, noise: Double, seed: UInt64) -> [Comple
         #expect(unusable.pointCount == 0)
     }
 
-    @Test func fitsResultRowsByCatalogMedian() {
+    @Test func fitsResultRowsBySizeAndMedian() {
         let id = BenchmarkID(family: "lookup", strategy: "binary")
         let rows = suiteSizes.map { n in
-            ResultRow(benchmark: id, catalog: Int(n), items: 3 * Int(n), unit: .nsPerCall, samples: [],
+            ResultRow(benchmark: id, size: Int(n), items: 3 * Int(n), unit: .nanosecondsPerCall, samples: [],
                       sampleCount: 10, iterationsPerSample: 100, min: 1, median: 15 + 4 * log2(n), p90: 1,
-                      mad: 0, mallocsPerIteration: nil, instructionsPerIteration: nil, budgetPct120Hz: nil)
+                      mad: 0, mallocsPerIteration: nil, instructionsPerIteration: nil)
         }
         #expect(ComplexityFit(rows: rows).best == .logarithmic)
         #expect(ComplexityFit(rows: rows, size: \.items).best == .logarithmic)
