@@ -19,6 +19,11 @@ public struct BenchmarkFailure: Sendable, Equatable, CustomStringConvertible {
 public struct SkippedCase: Sendable, Equatable {
     public var key: RowKey
     public var reason: String
+
+    public init(key: RowKey, reason: String) {
+        self.key = key
+        self.reason = reason
+    }
 }
 
 /// What a run produced: one row per benchmark and size, the failures, the sizes skipped, and the run's metadata.

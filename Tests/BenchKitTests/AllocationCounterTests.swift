@@ -1,41 +1,41 @@
 import BenchKit
 import BenchSink
 import Foundation
-import XCTest
+import Testing
 
 private final class Node {
     var next: Node?
 }
 
-final class AllocationCounterTests: XCTestCase {
-    func testTheInterposerIsInEffect() {
-        XCTAssertTrue(AllocationCounter.isAvailable)
+@Suite struct AllocationCounterTests {
+    @Test func theInterposerIsInEffect() {
+        #expect(AllocationCounter.isAvailable)
     }
 
-    func testCountsClassInstances() throws {
-        let count = try XCTUnwrap(AllocationCounter.count {
+    @Test func countsClassInstances() throws {
+        let count = try #require(AllocationCounter.count {
             for _ in 0..<100 { blackHole(Node()) }
         })
-        XCTAssertGreaterThanOrEqual(count, 100)
-        XCTAssertLessThanOrEqual(count, 110)
+        #expect(count >= 100)
+        #expect(count <= 110)
     }
 
-    func testAnAllocationFreeLoopCountsZero() {
+    @Test func anAllocationFreeLoopCountsZero() {
         let count = AllocationCounter.count {
             var sum = 0
             for value in 0..<1_000 { sum &+= value }
             blackHole(sum)
         }
-        XCTAssertEqual(count, 0)
+        #expect(count == 0)
     }
 
-    func testOtherThreadsAreNotCounted() {
+    @Test func otherThreadsAreNotCounted() {
         let count = AllocationCounter.count {
             let thread = Thread { for _ in 0..<100 { blackHole(Node()) } }
             thread.start()
             while !thread.isFinished { usleep(1_000) }
         }
-        XCTAssertNotNil(count)
-        XCTAssertLessThan(count ?? 0, 100)
+        #expect(count != nil)
+        #expect(count ?? 0 < 100)
     }
 }

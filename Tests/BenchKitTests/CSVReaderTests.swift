@@ -5,7 +5,7 @@ import Testing
 /// The results-file reader accepts RFC 4180 (CSVTable). The fixtures under Fixtures/ were written by Python's
 /// csv module (Fixtures/make_fixtures.py, run once); no test runs Python.
 struct CSVReaderTests {
-    static let header = ResultsFile.requiredColumns.joined(separator: ",")
+    static let header = suiteColumns.joined(separator: ",")
     static let goodLine = "a/b,a,b,10,30,ns/frame,5,100,1.5,2,3,0.25,0,,0.024"
     static let otherLine = "c/d,c,d,10,30,ns/call,5,100,1.5,2,3,0.25,,7,"
 
@@ -18,12 +18,12 @@ struct CSVReaderTests {
     }
 
     /// The rows of the LF file as the harness writes it, samples attached.
-    static func original() throws -> [ResultRow] { try ResultsFile.read(fixture("results-lf.csv")) }
+    static func original() throws -> [ResultRow] { try ResultsFile.read(fixture("results-lf.csv"), schema: testSchema) }
 
     /// The one-line description of the error parsing `text` throws, or nil when it parses.
     static func parseError(_ text: String) -> String? {
         do {
-            _ = try ResultsFile.parse(text, path: "Results/x.csv")
+            _ = try ResultsFile.parse(text, path: "Results/x.csv", schema: testSchema)
             return nil
         } catch {
             return (error as? ResultsFileError)?.description ?? "not a ResultsFileError: \(error)"
@@ -48,10 +48,10 @@ struct CSVReaderTests {
         let bytes = try Self.bytes(name + ".csv")
         #expect(bytes.contains(UInt8(ascii: "\r")), "Python writes CRLF line ends")
         let original = try Self.original()
-        #expect(try ResultsFile.read(Self.fixture(name + ".csv")) == original)
+        #expect(try ResultsFile.read(Self.fixture(name + ".csv"), schema: testSchema) == original)
 
         let text = try #require(String(bytes: bytes, encoding: .utf8))
-        let parsed = try ResultsFile.parse(text, path: name + ".csv")
+        let parsed = try ResultsFile.parse(text, path: name + ".csv", schema: testSchema)
         #expect(parsed == original.map { row in
             var row = row
             row.samples = []
@@ -72,7 +72,7 @@ struct CSVReaderTests {
     func trickyFieldsAreExact() throws {
         let path = Self.fixture("tricky.csv")
         #expect(try Self.bytes("tricky.csv").starts(with: [0xEF, 0xBB, 0xBF]))
-        var table = try CSVTable(text: try ResultsFile.contents(of: path), path: path, required: ResultsFile.requiredColumns)
+        var table = try CSVTable(text: try ResultsFile.contents(of: path), path: path, required: suiteColumns)
         #expect(table.columns["benchmark"] == 0, "the BOM is not part of the first column name")
         #expect(table.columns["note, free text"] == 1)
         var notes: [String] = []
@@ -96,14 +96,14 @@ struct CSVReaderTests {
             row.samples = []
             return row
         }
-        #expect(try ResultsFile.read(path) == unsampled, "the extra column is ignored")
+        #expect(try ResultsFile.read(path, schema: testSchema) == unsampled, "the extra column is ignored")
     }
 
     // MARK: Accepted
 
     @Test("CRLF, LF, a mix, and no line end after the last record")
     func lineEnds() throws {
-        let expected = try ResultsFile.parse([Self.header, Self.goodLine, Self.otherLine].joined(separator: "\n") + "\n", path: "x")
+        let expected = try ResultsFile.parse([Self.header, Self.goodLine, Self.otherLine].joined(separator: "\n") + "\n", path: "x", schema: testSchema)
         #expect(expected.count == 2)
         for text in [
             Self.header + "\r\n" + Self.goodLine + "\r\n" + Self.otherLine + "\r\n",
@@ -111,27 +111,27 @@ struct CSVReaderTests {
             Self.header + "\n" + Self.goodLine + "\r\n" + Self.otherLine,
             Self.header + "\n" + Self.goodLine + "\n" + Self.otherLine,
         ] {
-            #expect(try ResultsFile.parse(text, path: "x") == expected)
+            #expect(try ResultsFile.parse(text, path: "x", schema: testSchema) == expected)
         }
-        #expect(try ResultsFile.parse(Self.header + "\r\n", path: "x") == [], "a trailing CRLF is not an empty record")
-        #expect(try ResultsFile.parse(Self.header, path: "x") == [])
+        #expect(try ResultsFile.parse(Self.header + "\r\n", path: "x", schema: testSchema) == [], "a trailing CRLF is not an empty record")
+        #expect(try ResultsFile.parse(Self.header, path: "x", schema: testSchema) == [])
     }
 
     @Test("A byte-order mark is skipped")
     func byteOrderMark() throws {
-        let rows = try ResultsFile.parse("\u{FEFF}" + Self.header + "\r\n" + Self.goodLine + "\r\n", path: "x")
+        let rows = try ResultsFile.parse("\u{FEFF}" + Self.header + "\r\n" + Self.goodLine + "\r\n", path: "x", schema: testSchema)
         #expect(rows.map(\.benchmark.description) == ["a/b"])
     }
 
     @Test("Columns in any order, matched by name; unknown ones ignored")
     func columnsByName() throws {
-        let names = ResultsFile.requiredColumns
+        let names = suiteColumns
         let values = Self.goodLine.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let order = Array(names.indices.reversed())
         let header = (["comment"] + order.map { names[$0] } + ["p99"]).joined(separator: ",")
         let line = (["\"free, text\""] + order.map { values[$0] } + ["4.5"]).joined(separator: ",")
-        let rows = try ResultsFile.parse(header + "\n" + line + "\n", path: "x")
-        var expected = try ResultsFile.parse(Self.header + "\n" + Self.goodLine + "\n", path: "x")
+        let rows = try ResultsFile.parse(header + "\n" + line + "\n", path: "x", schema: testSchema)
+        var expected = try ResultsFile.parse(Self.header + "\n" + Self.goodLine + "\n", path: "x", schema: testSchema)
         expected[0].p99 = 4.5
         #expect(rows == expected)
     }

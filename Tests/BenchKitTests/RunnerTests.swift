@@ -1,104 +1,135 @@
 import BenchKit
 import BenchSink
-import XCTest
+import Testing
 
 private final class Box {
     var value = 0
 }
 
-final class RunnerTests: XCTestCase {
+/// Records every event a run reports, for tests.
+final class RecordingProgress: ProgressReporter {
+    var events: [RunEvent] = []
+    var finished = false
+    func report(_ event: RunEvent) { events.append(event) }
+    func finish() { finished = true }
+}
+
+@Suite struct RunnerTests {
     private let tiny = RunOptions(timeBudget: 0.01, warmup: 0.001, targetSamples: 10, minimumSamples: 3)
 
     private func makeSuite() -> BenchmarkSuite {
         let suite = BenchmarkSuite()
-        suite.register(BenchmarkID(family: "empty", strategy: "loop"), unit: .nsPerFrame, sizes: [1, 2]) { size in
+        suite.register(BenchmarkID(family: "empty", strategy: "loop"), unit: frameUnit, sizes: .any(defaults: [1, 2])) { size in
             PreparedBenchmark(items: size * 3) { iterations in
                 for iteration in 0..<iterations { blackHole(iteration) }
             }
         }
-        suite.register(BenchmarkID(family: "alloc", strategy: "box"), unit: .nsPerCall, sizes: [1]) { size in
+        suite.register(BenchmarkID(family: "alloc", strategy: "box"), unit: .nanosecondsPerCall, sizes: .fixed([1])) { size in
             PreparedBenchmark(items: size) { iterations in
                 for _ in 0..<iterations { blackHole(Box()) }
             }
         }
-        suite.register(BenchmarkID(family: "wrong", strategy: "answer"), unit: .nsPerCall, sizes: [1]) { size in
+        suite.register(BenchmarkID(family: "wrong", strategy: "answer"), unit: .nanosecondsPerCall,
+                       sizes: .any(defaults: [1], largest: 5, reason: "a made-up limit")) { size in
             PreparedBenchmark(items: size, verify: { "expected 42, got 41" }) { _ in
-                XCTFail("a benchmark that fails verification must not be timed")
+                Issue.record("a benchmark that fails verification must not be timed")
             }
         }
         return suite
     }
 
-    func testRunsVerifiesAndSummarises() throws {
-        var lines: [String] = []
-        let result = try BenchmarkRunner.run(makeSuite(), options: tiny) { lines.append($0) }
-        XCTAssertEqual(result.rows.map { "\($0.benchmark)#\($0.catalog)" }, ["empty/loop#1", "empty/loop#2", "alloc/box#1"])
-        XCTAssertEqual(result.failures, [BenchmarkFailure(benchmark: BenchmarkID(family: "wrong", strategy: "answer"), size: 1, reason: "expected 42, got 41")])
-        XCTAssertTrue(lines.contains { $0.hasPrefix("[4/4] FAIL wrong/answer size 1") }, "\(lines)")
-        XCTAssertEqual(lines.filter { $0.contains(" prepared ") }.count, 3, "\(lines)")
-        XCTAssertEqual(lines.filter { $0.contains(": median ") }.count, 3, "\(lines)")
+    @Test func runsVerifiesAndSummarises() throws {
+        let progress = RecordingProgress()
+        let result = try BenchmarkRunner.run(makeSuite(), options: tiny, progress: progress)
+        #expect(result.rows.map(\.key.description) == ["empty/loop@1", "empty/loop@2", "alloc/box@1"])
+        #expect(result.failures == [BenchmarkFailure(benchmark: BenchmarkID(family: "wrong", strategy: "answer"), size: 1, reason: "expected 42, got 41")])
+        let failed = progress.events.compactMap { event -> (Int, Int, BenchmarkFailure)? in
+            if case let .failed(index, total, failure) = event { return (index, total, failure) }
+            return nil
+        }
+        #expect(failed.count == 1 && failed[0].0 == 4 && failed[0].1 == 4)
+        #expect(progress.events.filter { if case .prepared = $0 { true } else { false } }.count == 3)
+        #expect(progress.events.filter { if case .finished = $0 { true } else { false } }.count == 3)
+        #expect(!progress.finished, "the caller finishes the reporter (it may have more phases)")
         for row in result.rows {
-            XCTAssertTrue(row.median.isFinite && row.min >= 0 && row.min <= row.median && row.median <= row.p90, "\(row)")
-            XCTAssertEqual(row.samples.count, row.sampleCount)
-            XCTAssertGreaterThanOrEqual(row.sampleCount, 1)
-            XCTAssertGreaterThanOrEqual(row.iterationsPerSample, 1)
+            #expect(row.median.isFinite && row.min >= 0 && row.min <= row.median && row.median <= row.p90, "\(row)")
+            #expect(row.samples.count == row.sampleCount)
+            #expect(row.sampleCount >= 1)
+            #expect(row.iterationsPerSample >= 1)
         }
         let empty = result.rows[0]
-        XCTAssertEqual(empty.items, 3)
-        XCTAssertEqual(empty.mallocsPerIteration, 0)
-        XCTAssertNotNil(empty.budgetPct120Hz)
+        #expect(empty.items == 3)
+        #expect(empty.mallocsPerIteration == 0)
         let allocating = result.rows[2]
-        XCTAssertNil(allocating.budgetPct120Hz)
-        XCTAssertEqual(allocating.mallocsPerIteration ?? 0, 1, accuracy: 0.1)
-        XCTAssertEqual(result.metadata.options["timeBudget"], "0.01")
+        #expect(abs((allocating.mallocsPerIteration ?? 0) - 1) <= 0.1)
+        #expect(result.metadata.options["timeBudget"] == "0.01")
     }
 
-    func testFilterAndSizesSelect() throws {
+    @Test func filterAndSizesSelect() throws {
         var options = tiny
         options.filter = "^empty/"
         options.sizes = [2, 300]
-        let cases = try BenchmarkRunner.selectedCases(makeSuite(), options: options)
-        XCTAssertEqual(cases.map { "\($0.registration.id)#\($0.size)" }, ["empty/loop#2"])
+        let selection = try BenchmarkRunner.select(makeSuite(), options: options)
+        #expect(selection.cases.map { "\($0.registration.id)#\($0.size)" } == ["empty/loop#2", "empty/loop#300"])
+        #expect(selection.skipped.isEmpty)
         options.filter = "("
-        XCTAssertThrowsError(try BenchmarkRunner.selectedCases(makeSuite(), options: options))
+        #expect(throws: (any Error).self) { try BenchmarkRunner.select(makeSuite(), options: options) }
     }
 
-    func testWithoutAllocationCountingTheFigureIsUnmeasured() throws {
+    /// Any requested size for `.any` benchmarks, their own sizes for `.fixed` ones, and past a limit one line why.
+    @Test func sizePoliciesDecideTheSizesRun() throws {
+        var options = tiny
+        options.sizes = [3, 7]
+        let selection = try BenchmarkRunner.select(makeSuite(), options: options)
+        #expect(selection.cases.map { "\($0.registration.id)#\($0.size)" }
+            == ["empty/loop#3", "empty/loop#7", "alloc/box#1", "wrong/answer#3"])
+        #expect(selection.skipped == [SkippedCase(key: RowKey(benchmark: BenchmarkID(family: "wrong", strategy: "answer"), size: 7),
+                                                  reason: "size 7 is past its limit 5: a made-up limit")])
+        #expect(SizePolicy.any(defaults: [1], largest: 5, reason: "why").summary == "any size up to 5 (why); default 1")
+        #expect(SizePolicy.fixed([3]).summary == "fixed 3")
+        #expect(SizePolicy.any(defaults: [1, 2]).refusal(1_000_000) == nil)
+    }
+
+    @Test func withoutAllocationCountingTheFigureIsUnmeasured() throws {
         var options = tiny
         options.countAllocations = false
         options.filter = "alloc"
-        let result = try BenchmarkRunner.run(makeSuite(), options: options) { _ in }
-        XCTAssertEqual(result.rows.count, 1)
-        XCTAssertNil(result.rows[0].mallocsPerIteration)
+        let result = try BenchmarkRunner.run(makeSuite(), options: options, progress: SilentProgress())
+        #expect(result.rows.count == 1)
+        #expect(result.rows[0].mallocsPerIteration == nil)
     }
 
-    func testIdsAreListedInRegistrationOrder() {
-        XCTAssertEqual(makeSuite().benchmarkIDs.map(\.description), ["empty/loop", "alloc/box", "wrong/answer"])
+    @Test func idsAreListedInRegistrationOrder() {
+        #expect(makeSuite().benchmarkIDs.map(\.description) == ["empty/loop", "alloc/box", "wrong/answer"])
     }
 
     /// Samples are taken in rounds: after preparation, the two cases alternate instead of running one after the other.
-    func testSamplingInterleavesTheCasesRoundByRound() throws {
+    @Test func samplingInterleavesTheCasesRoundByRound() throws {
         final class Log { var entries: [String] = [] }
         let log = Log()
         let suite = BenchmarkSuite()
         for name in ["a", "b"] {
-            suite.register(BenchmarkID(family: "order", strategy: name), unit: .nsPerCall, sizes: [1]) { size in
+            suite.register(BenchmarkID(family: "order", strategy: name), unit: .nanosecondsPerCall, sizes: .any(defaults: [1])) { size in
                 PreparedBenchmark(items: size) { iterations in
                     log.entries.append(name)
                     for index in 0..<iterations { blackHole(index) }
                 }
             }
         }
-        var options = RunOptions(timeBudget: 0.01, warmup: 0, targetSamples: 6, minimumSamples: 6, countAllocations: false)
-        options.sizes = [1]
-        var preparedCount = 0
-        let result = try BenchmarkRunner.run(suite, options: options) { line in
-            if line.contains(" prepared ") { preparedCount = log.entries.count }
+        final class MarkPrepared: ProgressReporter {
+            let log: Log
+            var preparedCount = 0
+            init(_ log: Log) { self.log = log }
+            func report(_ event: RunEvent) { if case .prepared = event { preparedCount = log.entries.count } }
+            func finish() {}
         }
-        XCTAssertEqual(result.rows.map(\.sampleCount), [6, 6])
+        let options = RunOptions(timeBudget: 0.01, warmup: 0, targetSamples: 6, minimumSamples: 6, countAllocations: false)
+        let progress = MarkPrepared(log)
+        let result = try BenchmarkRunner.run(suite, options: options, progress: progress)
+        #expect(result.rows.map(\.sampleCount) == [6, 6])
         // After both preparations, each sample is a (re-warm, timed) pair of calls: a a b b a a b b ...
-        let sampling = Array(log.entries[preparedCount...].prefix(24))
+        let sampling = Array(log.entries[progress.preparedCount...].prefix(24))
         let expected = (0..<6).flatMap { _ in ["a", "a", "b", "b"] }
-        XCTAssertEqual(sampling, expected)
+        #expect(sampling == expected)
     }
 }

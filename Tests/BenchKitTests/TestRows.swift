@@ -1,16 +1,27 @@
 import BenchKit
 
+/// A unit of the kind a suite declares (the carousel suite's frames).
+let frameUnit = IterationUnit(nanosecondsPer: "frame")
+
+/// A schema like the carousel suite's: its size column is `catalog`, and a derived budget share sits between
+/// the instruction counts and the extra figures, as SUITE.md orders its required columns.
+let testSchema = ResultSchema(
+    sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N",
+    metrics: [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration,
+              .share(of: 1e9 / 120, column: "budget_pct_120hz", title: "120Hz budget", unit: frameUnit), .p99, .cv])
+
+/// SUITE.md's required columns, in order (the schema's first 15).
+let suiteColumns = Array(testSchema.columns.prefix(15))
+
 /// Builds result rows from samples for tests.
 func makeRow(
-    _ id: String, catalog: Int = 10, unit: IterationUnit = .nsPerFrame, samples: [Double],
-    instructions: Double? = nil
+    _ id: String, size: Int = 10, unit: IterationUnit = frameUnit, samples: [Double], instructions: Double? = nil
 ) -> ResultRow {
     let statistics = SampleStatistics(samples)
     return ResultRow(
-        benchmark: BenchmarkID(parsing: id)!, catalog: catalog, items: catalog * 3, unit: unit, samples: samples,
+        benchmark: BenchmarkID(parsing: id)!, size: size, items: size * 3, unit: unit, samples: samples,
         sampleCount: samples.count, iterationsPerSample: 1_000, min: statistics.min, median: statistics.median,
         p90: statistics.p90, mad: statistics.mad, mallocsPerIteration: 0, instructionsPerIteration: instructions,
-        budgetPct120Hz: unit == .nsPerFrame ? statistics.median / frameBudget120HzNanoseconds * 100 : nil,
         p99: statistics.p99, cv: statistics.cv)
 }
 
