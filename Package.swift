@@ -4,6 +4,7 @@ import PackageDescription
 // The folders are the architecture:
 //   Sources/CarouselLayout  the engine: every carousel algorithm of ALGORITHMS.md (knows no harness)
 //   Sources/BenchKit        the harness: timing, statistics, CSV, comparison, fits, charts (knows no carousel)
+//   Sources/Determinism     the one seeded generator and the one hash mixer, shared by engine and harness
 //   Sources/BenchSink       the opaque sink the optimizer cannot see through (its own module, on purpose)
 //   Sources/CBenchSupport   C: per-thread allocation counter and the callgrind measured region
 //   Benchmarks/carousel-bench  the suite: wires engine to harness, the command line
@@ -15,22 +16,24 @@ let package = Package(
         .executable(name: "carousel-bench", targets: ["carousel-bench"]),
     ],
     targets: [
-        .target(name: "CarouselLayout", path: "Sources/CarouselLayout"),
+        .target(name: "Determinism", path: "Sources/Determinism"),
+        .target(name: "CarouselLayout", dependencies: ["Determinism"], path: "Sources/CarouselLayout"),
         .target(name: "BenchSink", path: "Sources/BenchSink"),
         .target(name: "CBenchSupport", path: "Sources/CBenchSupport"),
-        .target(name: "BenchKit", dependencies: ["BenchSink", "CBenchSupport"], path: "Sources/BenchKit"),
+        .target(name: "BenchKit", dependencies: ["BenchSink", "CBenchSupport", "Determinism"], path: "Sources/BenchKit"),
         .target(name: "BenchReport", dependencies: ["BenchKit"], path: "Sources/BenchReport"),
         .executableTarget(
             name: "carousel-bench",
-            dependencies: ["CarouselLayout", "BenchKit", "BenchReport", "BenchSink"],
+            dependencies: ["CarouselLayout", "BenchKit", "BenchReport", "BenchSink", "Determinism"],
             path: "Benchmarks/carousel-bench"
         ),
-        .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout"], path: "Tests/CarouselLayoutTests"),
+        .testTarget(name: "DeterminismTests", dependencies: ["Determinism"], path: "Tests/DeterminismTests"),
+        .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout", "Determinism"], path: "Tests/CarouselLayoutTests"),
         .testTarget(
-            name: "BenchKitTests", dependencies: ["BenchKit"], path: "Tests/BenchKitTests",
+            name: "BenchKitTests", dependencies: ["BenchKit", "Determinism"], path: "Tests/BenchKitTests",
             exclude: ["Fixtures"]  // CSV fixtures read by path (#filePath), not resources
         ),
-        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport"], path: "Tests/BenchReportTests"),
+        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "Determinism"], path: "Tests/BenchReportTests"),
         .testTarget(
             name: "CarouselBenchTests",
             dependencies: ["carousel-bench"],

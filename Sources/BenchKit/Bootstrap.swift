@@ -1,26 +1,4 @@
-/// A small, fast, seedable generator (SplitMix64), so bootstrap intervals are reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A stable 64-bit FNV-1a hash of a row key (Swift's `Hasher` is randomised per process).
-    static func fingerprint(_ key: RowKey) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in "\(key.benchmark)#\(key.size)".utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-}
+import Determinism
 
 /// Percentile bootstrap of the ratio of two medians.
 public enum Bootstrap {

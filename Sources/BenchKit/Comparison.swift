@@ -1,3 +1,5 @@
+import Determinism
+
 /// The relative slowdown a timed row must show, past all noise and after drift normalisation, to be
 /// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
 ///
@@ -198,7 +200,7 @@ public enum Comparator {
     /// The raw-ratio interval: bootstrap over the samples, or the MAD interval without them; nil when unbounded.
     static func interval(_ base: ResultRow, _ candidate: ResultRow, options: ComparisonOptions) -> (Double, Double)? {
         if base.samples.count >= 3 && candidate.samples.count >= 3 {
-            var generator = SplitMix64(seed: options.seed ^ SplitMix64.fingerprint(candidate.key))
+            var generator = SeededGenerator(seed: options.seed ^ StableHash.of(candidate.key.description))
             return Bootstrap.ratioOfMedians(
                 base.samples, candidate.samples, resamples: options.resamples, confidence: options.confidence,
                 generator: &generator)

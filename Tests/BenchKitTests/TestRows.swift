@@ -1,3 +1,4 @@
+import Determinism
 import BenchKit
 
 /// A unit of the kind a suite declares (the carousel suite's frames).
@@ -27,6 +28,6 @@ func makeRow(
 
 /// `count` samples around `center`, spread uniformly by +-`spread` (relative), reproducibly from `seed`.
 func noisySamples(center: Double, spread: Double, count: Int = 30, seed: UInt64) -> [Double] {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     return (0..<count).map { _ in center * (1 + spread * Double.random(in: -1...1, using: &generator)) }
 }

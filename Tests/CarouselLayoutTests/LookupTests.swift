@@ -1,3 +1,4 @@
+import Determinism
 import CarouselLayout
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
         var hitTest = HitTestLookup(query: BinarySearchQuery(geometry: g, itemCount: n), geometry: g)
         let arithmetic = ArithmeticLookup(geometry: g, itemCount: n)
         let binary = BinaryLookup(geometry: g, itemCount: n)
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         for _ in 0..<5000 {
             let offset = Double.random(in: 0...g.maxOffset(itemCount: n), using: &rng)
             let expected = arithmetic.centerItem(atOffset: offset)

@@ -1,3 +1,4 @@
+import Determinism
 import CarouselLayout
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
         let linear = LinearQuery(geometry: g, itemCount: n)
         let binary = BinarySearchQuery(geometry: g, itemCount: n)
         let arithmetic = ArithmeticQuery(geometry: g, itemCount: n)
-        var rng = SplitMix64(seed: 1)
+        var rng = SeededGenerator(seed: 1)
         var a: [Int] = [], b: [Int] = [], c: [Int] = []
         for _ in 0..<2000 {
             let minX = Double.random(in: -1000...(g.contentWidth(itemCount: n) + 1000), using: &rng)

@@ -1,3 +1,4 @@
+import Determinism
 import BenchKit
 import BenchSink
 import CarouselLayout
@@ -35,18 +36,6 @@ func instructionIterations(items: Int) -> Int {
     max(8, min(256, 500_000 / max(1, items)))
 }
 
-/// A mixing step for checksums (the outputs must feed the sink so no work can be dropped).
-@inline(__always)
-func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
-    (hash ^ value) &* 0x100_0000_01B3
-}
-
-@inline(__always)
-func mix(_ hash: UInt64, _ value: Double) -> UInt64 { mix(hash, value.bitPattern) }
-
-@inline(__always)
-func mix(_ hash: UInt64, _ value: Int?) -> UInt64 { mix(hash, UInt64(bitPattern: Int64(value ?? -1))) }
-
 // MARK: - Queries
 
 /// `query/*`: which items intersect the viewport rect at an offset; one call per iteration.
@@ -83,14 +72,14 @@ final class QueryState<Query: VisibleItemQuery> {
         if let linear = query as? LinearQuery {
             for _ in 0..<iterations {
                 let hits = linear.attributes(in: geometry.viewportSpan(offset: offsets[cursor]))
-                hash = mix(hash, UInt64(hits.count) &+ UInt64(hits.first?.index ?? 0))
+                hash = StableHash.mix(hash, UInt64(hits.count) &+ UInt64(hits.first?.index ?? 0))
                 cursor = (cursor + 1) & ComponentInputs.mask
             }
             return hash
         }
         for _ in 0..<iterations {
             query.visibleItems(in: geometry.viewportSpan(offset: offsets[cursor]), into: &buffer)
-            hash = mix(hash, UInt64(buffer.count) &+ UInt64(buffer.first ?? 0))
+            hash = StableHash.mix(hash, UInt64(buffer.count) &+ UInt64(buffer.first ?? 0))
             cursor = (cursor + 1) & ComponentInputs.mask
         }
         return hash
@@ -136,7 +125,7 @@ final class LookupState<Lookup: CenterLookup> {
     func run(_ iterations: Int) -> UInt64 {
         var hash: UInt64 = 0
         for _ in 0..<iterations {
-            hash = mix(hash, lookup.centerItem(atOffset: offsets[cursor]))
+            hash = StableHash.mix(hash, lookup.centerItem(atOffset: offsets[cursor]))
             cursor = (cursor + 1) & ComponentInputs.mask
         }
         return hash
@@ -206,7 +195,7 @@ final class TransformState<Transform: FocusTransform> {
             for index in starts[cursor]..<starts[cursor + 1] {
                 output.append(transform.transform(itemCenter: centers[index], viewportCenter: viewportCenters[index]))
             }
-            for item in output { hash = mix(mix(hash, item.scale), item.alpha) }
+            for item in output { hash = StableHash.mix(StableHash.mix(hash, item.scale), item.alpha) }
             cursor = (cursor + 1) & ComponentInputs.mask
         }
         return hash
@@ -254,7 +243,7 @@ final class SnapState<Snap: SnapStrategy> {
         var hash: UInt64 = 0
         for _ in 0..<iterations {
             let (current, proposed, velocity) = releases[cursor]
-            hash = mix(hash, snap.target(currentOffset: current, proposedOffset: proposed, velocity: velocity))
+            hash = StableHash.mix(hash, snap.target(currentOffset: current, proposedOffset: proposed, velocity: velocity))
             cursor = (cursor + 1) & ComponentInputs.mask
         }
         return hash
@@ -306,7 +295,7 @@ final class WrapState<Wrap: WrapStrategy> {
             var result = wrap.step(offset: offset + step)
             if result.offset > wrap.offsetRange.upperBound { result = WrapStep(offset: wrap.startOffset, jumped: true) }
             offset = result.offset
-            hash = mix(hash, result.offset)
+            hash = StableHash.mix(hash, result.offset)
         }
         return hash
     }

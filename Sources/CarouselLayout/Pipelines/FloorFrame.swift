@@ -1,3 +1,4 @@
+import Determinism
 /// The floor (family `floor`): the least work a frame can do. The `k` visible items and their centres are
 /// known in advance; a frame only computes each item's `transform.scaleAlpha` and writes it into the output.
 ///
@@ -71,7 +72,7 @@ public struct FloorReplay {
 
     @inlinable
     public mutating func run(frames count: Int) -> UInt64 {
-        var hash = FrameOutput.checksumSeed
+        var hash = StableHash.seed
         for _ in 0..<count {
             floor.apply(into: &output)
             hash = output.checksum(into: hash)

@@ -1,3 +1,5 @@
+import Determinism
+
 /// One visible item as a pipeline leaves it after a frame: raw item index (of `N`), scale, alpha and
 /// horizontal translation (alpha 1 and translation 0 where the strategy has none).
 public struct VisibleItem: Sendable, Equatable {
@@ -67,27 +69,17 @@ public struct FrameOutput: Sendable {
     /// index and transform bits) into `hash`, so an optimizer cannot drop any of the work behind them.
     @inlinable
     public func checksum(into hash: UInt64) -> UInt64 {
-        var hash = FrameOutput.mix(hash, offset.bitPattern)
-        hash = FrameOutput.mix(hash, UInt64(bitPattern: Int64(centerItem ?? -1)))
-        hash = FrameOutput.mix(hash, UInt64(bitPattern: Int64(logicalIndex ?? -1)))
-        hash = FrameOutput.mix(hash, (jumped ? 1 : 0) | (centerChanged ? 2 : 0))
-        if let snapTarget { hash = FrameOutput.mix(hash, snapTarget.bitPattern) }
+        var hash = StableHash.mix(hash, offset.bitPattern)
+        hash = StableHash.mix(hash, UInt64(bitPattern: Int64(centerItem ?? -1)))
+        hash = StableHash.mix(hash, UInt64(bitPattern: Int64(logicalIndex ?? -1)))
+        hash = StableHash.mix(hash, (jumped ? 1 : 0) | (centerChanged ? 2 : 0))
+        if let snapTarget { hash = StableHash.mix(hash, snapTarget.bitPattern) }
         for element in visible {
-            hash = FrameOutput.mix(hash, UInt64(bitPattern: Int64(element.item)))
-            hash = FrameOutput.mix(hash, element.scale.bitPattern)
-            hash = FrameOutput.mix(hash, element.alpha.bitPattern)
-            hash = FrameOutput.mix(hash, element.translationX.bitPattern)
+            hash = StableHash.mix(hash, UInt64(bitPattern: Int64(element.item)))
+            hash = StableHash.mix(hash, element.scale.bitPattern)
+            hash = StableHash.mix(hash, element.alpha.bitPattern)
+            hash = StableHash.mix(hash, element.translationX.bitPattern)
         }
         return hash
-    }
-
-    /// The checksum's start value (FNV-1a's offset basis).
-    public static let checksumSeed: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    /// One word into the hash: FNV-1a's multiply on a whole word, plus a shift so high bits reach low ones.
-    @inlinable
-    static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-        let product = (hash ^ word) &* 0x0000_0100_0000_01B3
-        return product ^ (product >> 29)
     }
 }

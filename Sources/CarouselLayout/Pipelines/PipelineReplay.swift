@@ -1,3 +1,4 @@
+import Determinism
 /// Plays a script live through a pipeline: the pipeline is the simulator's consumer (its wrap jumps move the
 /// offset the simulator sees) and the pipeline's own snap decides where each flick lands.
 public enum PipelinePlayer {
@@ -90,7 +91,7 @@ public struct PipelineReplay<P: CarouselPipeline> {
     /// Plays the next `count` frames (wrapping to the trajectory's start) and returns the checksum of their outputs.
     @inlinable
     public mutating func run(frames count: Int) -> UInt64 {
-        var hash = FrameOutput.checksumSeed
+        var hash = StableHash.seed
         var cursor = self.cursor
         for _ in 0..<count {
             if cursor == frames.count {

@@ -1,3 +1,4 @@
+import Determinism
 /// What checking one pipeline over one trajectory found (see `PipelineVerification`).
 public struct PipelineCheck: Sendable, Equatable {
     public var id: String
@@ -6,7 +7,7 @@ public struct PipelineCheck: Sendable, Equatable {
     /// Frames in the trajectory.
     public var frames = 0
     /// The checksum of every frame's output, played live (equals `PipelineReplay.run(frames: frames)`).
-    public var checksum = FrameOutput.checksumSeed
+    public var checksum = StableHash.seed
     /// The checksum of a fresh `PipelineReplay` over the same number of frames.
     public var replayChecksum: UInt64 = 0
     public var centerEvents = 0

@@ -1,3 +1,5 @@
+import Determinism
+
 /// A deterministic list of gestures a `ScrollSimulator` plays frame by frame.
 ///
 ///     let script = ScrollScript.standard(seed: 7)

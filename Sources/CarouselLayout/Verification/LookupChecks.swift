@@ -1,3 +1,5 @@
+import Determinism
+
 /// Rotation geometry of the checks: portrait 390 x 844, landscape 844 x 390 (ALGORITHMS.md, "Scroll simulation").
 enum RotationViewports {
     static let portrait = Viewport(width: ScrollScript.portraitWidth, height: ScrollScript.landscapeWidth)

@@ -1,3 +1,5 @@
+import Determinism
+
 /// The velocity above which property 2 requires a snap to move in the direction of `v`.
 public enum SnapThreshold: Sendable, Equatable {
     /// A fixed threshold in pt/s (0: any non-zero velocity).

@@ -1,3 +1,5 @@
+import Determinism
+
 /// One random geometry and catalog the verifier checks every strategy against.
 ///
 /// Viewport `W` in 320...1024, item width `w = f W` with `f` in 0.5...0.95 (another `f` for landscape),

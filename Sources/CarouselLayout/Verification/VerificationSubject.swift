@@ -1,3 +1,5 @@
+import Determinism
+
 
 /// One strategy as the verifier sees it: its id, the properties that apply to it, and how to check one.
 ///

@@ -1,3 +1,5 @@
+import Determinism
+
 /// The verification entry point: every strategy of `StrategyRegistry` (corrected variants included) against
 /// every property of ALGORITHMS.md that applies to its family, over seeded random geometries and trajectories.
 ///

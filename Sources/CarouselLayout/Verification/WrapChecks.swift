@@ -1,3 +1,5 @@
+import Determinism
+
 /// The trajectories property 5 plays against a wrap: a random standard script, fast flicks whose steps
 /// exceed half a pitch, and (on marathon cases) a long drag in one direction.
 func wrapScripts(testCase: VerificationCase, pitch: Double, reach: Double,

@@ -1,5 +1,5 @@
 import Testing
-import CarouselLayout
+import Determinism
 
 @Suite("SeededGenerator")
 struct SeededGeneratorTests {
@@ -53,5 +53,22 @@ struct SeededGeneratorTests {
             let value = generator.nextDouble(in: -3...8)
             #expect(value >= -3 && value <= 8)
         }
+    }
+}
+
+@Suite struct StableHashTests {
+    /// FNV-1a 64's multiply and offset basis, then the shift: hand-computed for the word 1 from the seed.
+    @Test func mixIsFNVMultiplyThenShift() {
+        let product = (StableHash.seed ^ 1) &* 0x0000_0100_0000_01B3
+        #expect(StableHash.mix(StableHash.seed, UInt64(1)) == product ^ (product >> 29))
+        #expect(StableHash.mix(StableHash.seed, 1.5) == StableHash.mix(StableHash.seed, 1.5.bitPattern))
+        #expect(StableHash.mix(StableHash.seed, nil as Int?) == StableHash.mix(StableHash.seed, UInt64.max))
+    }
+
+    @Test func textHashIsStableAndTellsTextsApart() {
+        #expect(StableHash.of("") == StableHash.seed)
+        #expect(StableHash.of("pipeline/best@300") == StableHash.of("pipeline/best@300"))
+        #expect(StableHash.of("pipeline/best@300") != StableHash.of("pipeline/best@3000"))
+        #expect(StableHash.of("ab") == StableHash.mix(StableHash.mix(StableHash.seed, UInt64(0x61)), UInt64(0x62)))
     }
 }
