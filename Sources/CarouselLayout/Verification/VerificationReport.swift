@@ -48,8 +48,7 @@ public struct VerificationRow: Sendable, Equatable {
 
 /// The property x strategy matrix of ALGORITHMS.md with a counterexample for each failure.
 ///
-/// Renderer-agnostic: `rows` holds the data (a CLI renders it as a table or markdown); `plainText` is a
-/// fixed-width rendering for tests and debugging.
+/// Renderer-agnostic: `rows` holds the data; the command line and the report render it.
 public struct VerificationReport: Sendable, Equatable {
     public let options: VerificationOptions
     /// The geometries checked (edge cases, the suite's default, random trials).
@@ -95,27 +94,5 @@ public struct VerificationReport: Sendable, Equatable {
             if let origin = row.correctedFrom { name += " (fix of \(origin))" }
             return [name] + row.results.map(\.symbol)
         }
-    }
-
-    /// A fixed-width table, a legend of the properties, then one line per failure.
-    public var plainText: String {
-        let table = table
-        let widths = (0..<table[0].count).map { column in table.map { $0[column].count }.max() ?? 0 }
-        var lines = table.map { cells in
-            zip(cells, widths).map { $0.padding(toLength: $1) }.joined(separator: "  ")
-        }
-        lines.append("")
-        lines += properties.map { "\($0.label): \($0.title)" }
-        lines.append("* recommended (pipeline.best); \(caseCount) geometries, seed \(options.seed)")
-        let failures = failures
-        if !failures.isEmpty { lines.append("") }
-        lines += failures.map { "\($0.strategy) \($0.property.label): \($0.counterexample)" }
-        return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

@@ -153,6 +153,6 @@ struct OffByOneSnap: SnapStrategy {
         let item = (target / example.geometry.pitch).rounded()
         #expect(abs(target - item * example.geometry.pitch) > 1e-6)
         #expect(report.failures.map(\.strategy).contains(OffByOneSnap.id))
-        #expect(report.plainText.contains("\(OffByOneSnap.id) P1:"))
+        #expect(report.failures.contains { $0.strategy == OffByOneSnap.id && $0.property == .snapCentersItem })
     }
 }
