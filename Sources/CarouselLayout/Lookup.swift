@@ -179,39 +179,6 @@ public struct BinaryLookup: CenterLookup, Sendable {
     }
 }
 
-/// `lookup.binary.branchless` (beyond the seeds): `lookup.binary` with a search whose loop runs exactly
-/// `ceil(log2 N)` times and picks each half with a conditional move instead of a branch, so a centre that moves
-/// by a fraction of an item per frame costs no mispredicted branches. Same answer as `lookup.binary`.
-public struct BranchlessBinaryLookup: CenterLookup, Sendable {
-    public static let id = "lookup.binary.branchless"
-    public static let complexity: Complexity = "O(log N), no allocation, no data-dependent branch in the search"
-    public let centers: [Double]
-    public let halfViewportWidth: Double
-
-    public init(geometry: CarouselGeometry, itemCount: Int) {
-        centers = (0..<max(0, itemCount)).map { geometry.itemCenter($0) }
-        halfViewportWidth = geometry.viewportWidth / 2
-    }
-
-    @inlinable
-    public func centerItem(atOffset offset: Double) -> Int? {
-        guard !centers.isEmpty else { return nil }
-        let center = offset + halfViewportWidth
-        // The last index whose centre is below `center` (or 0), halving a window of fixed length.
-        var base = 0
-        var length = centers.count
-        while length > 1 {
-            let half = length / 2
-            base = centers[base &+ half] < center ? base &+ half : base
-            length &-= half
-        }
-        let low = centers[base] < center ? base &+ 1 : base
-        if low == centers.count { return low - 1 }
-        if low == 0 { return 0 }
-        return center - centers[low - 1] <= centers[low] - center ? low - 1 : low
-    }
-}
-
 extension StrategyRegistry {
     /// Each lookup through the query its source uses (flow layouts: linear; compositional: arithmetic).
     static func lookups<V: StrategyVisitor>(_ visitor: V) {
@@ -232,6 +199,5 @@ extension StrategyRegistry {
             NearestHitTestLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)
         })
         visitor.visitLookup(LookupEntry(answer: .nearest) { BinaryLookup(geometry: $0, itemCount: $1) })
-        visitor.visitLookup(LookupEntry(answer: .nearest) { BranchlessBinaryLookup(geometry: $0, itemCount: $1) })
     }
 }

@@ -72,31 +72,3 @@ import Testing
         #expect(lookups.contains(HitTestLookup<LinearQuery>.id))
     }
 }
-
-@Suite struct BranchlessBinaryLookupTests {
-    /// The branch-free search answers exactly as `lookup.binary`, ties included, at every size from 1 to 40
-    /// (every window length the halving meets) and at offsets on, between and beyond the item centres.
-    @Test func answersAsTheBinaryLookup() {
-        let geometry = CarouselGeometry.default
-        for count in 1...40 {
-            let binary = BinaryLookup(geometry: geometry, itemCount: count)
-            let branchless = BranchlessBinaryLookup(geometry: geometry, itemCount: count)
-            let last = Double(count - 1) * geometry.pitch
-            var offsets = [-1e9, -geometry.pitch, 0, last, last + geometry.pitch, 1e9]
-            for step in 0...(4 * count) { offsets.append(Double(step) * geometry.pitch / 4) }
-            for offset in offsets {
-                #expect(branchless.centerItem(atOffset: offset) == binary.centerItem(atOffset: offset),
-                        "n = \(count), offset \(offset)")
-            }
-        }
-        #expect(BranchlessBinaryLookup(geometry: geometry, itemCount: 0).centerItem(atOffset: 0) == nil)
-    }
-
-    /// Exactly halfway between items 2 and 3 the left one wins, as in every scan.
-    @Test func aTieGoesLeft() {
-        let geometry = CarouselGeometry.default
-        let lookup = BranchlessBinaryLookup(geometry: geometry, itemCount: 10)
-        #expect(lookup.centerItem(atOffset: 2.5 * geometry.pitch) == 2)
-        #expect(lookup.centerItem(atOffset: 2.5 * geometry.pitch + 1e-6) == 3)
-    }
-}
