@@ -235,6 +235,21 @@ public enum HistoryFile {
         }
     }
 
+    /// The commits of `series`, each once, ordered by the time of their first run in any of them (ties keep
+    /// the order they are first met in): the common commit axis of several series.
+    /// - Complexity: O(points log points).
+    public static func commits(of series: [HistorySeries]) -> [String] {
+        var first: [String: (time: Date, order: Int)] = [:]
+        var order = 0
+        for point in series.flatMap(\.points) {
+            let time = parseTime(point.time) ?? .distantPast
+            if let known = first[point.commit], known.time <= time { continue }
+            first[point.commit] = (time, first[point.commit]?.order ?? order)
+            order += 1
+        }
+        return first.sorted { ($0.value.time, $0.value.order) < ($1.value.time, $1.value.order) }.map(\.key)
+    }
+
     /// Change points and creeps (`EDivisive.analyze`) of every series' medians, in the order given.
     /// - Complexity: that of `EDivisive.analyze` per series.
     public static func analyze(

@@ -118,6 +118,17 @@ import Testing
         #expect(first.points[1].time == "2026-05-02T00:00:00Z")
     }
 
+    @Test func commitsOfSeveralSeriesAreOrderedByTheirFirstRun() {
+        let rows = [
+            Self.row("c3", "2026-05-03T00:00:00Z", size: 10, median: 1),
+            Self.row("c1", "2026-05-01T00:00:00Z", size: 100, median: 1),
+            Self.row("c2", "2026-05-02T00:00:00.500Z", size: 100, median: 1),
+            Self.row("c2", "2026-05-04T00:00:00Z", size: 10, median: 1),
+            Self.row("c0", "2026-05-02T00:00:00Z", size: 10, median: 1),
+        ]
+        #expect(HistoryFile.commits(of: HistoryFile.series(rows)) == ["c1", "c0", "c2", "c3"])
+    }
+
     @Test func findingsNameTheCommitOfEachStep() throws {
         var rows: [HistoryRow] = []
         var synthetic = SyntheticSeries(seed: 11)
