@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 
 /// Change-point detection on a series of measurements (one value per commit, oldest first).
@@ -12,7 +13,7 @@ import Foundation
 ///   `Q(t) = l * r / n * (2 * C / (l * r) - A / (l * (l - 1) / 2) - B / (r * (r - 1) / 2))`.
 ///   The candidate is the `t` of the largest `Q`, with both parts at least `minimumSegment` long.
 /// - Significance: a permutation test. The segment's values are shuffled `permutations` times (seeded
-///   SplitMix64, Fisher-Yates); the p-value is `(1 + k) / (permutations + 1)`, `k` the shuffles whose largest
+///   `SeededGenerator`, Fisher-Yates); the p-value is `(1 + k) / (permutations + 1)`, `k` the shuffles whose largest
 ///   `Q` reaches the observed one. The split is kept when `p <= alpha`.
 /// - Recursion (binary segmentation): a kept split bisects the segment, and each side is tested on its own
 ///   (its own seeded shuffles, seeded from `seed` and the segment's bounds, so the result does not depend on
@@ -91,7 +92,7 @@ public enum EDivisive {
         // p = (1 + k) / (P + 1) <= alpha  <=>  k <= alpha * (P + 1) - 1.
         let allowed = Int((options.alpha * Double(options.permutations + 1) - 1 + 1e-9).rounded(.down))
         let threshold = observed.statistic * (1 - 1e-12)
-        var generator = SplitMix64(seed: segmentSeed(options.seed, start: start, count: values.count))
+        var generator = SeededGenerator(seed: segmentSeed(options.seed, start: start, count: values.count))
         var reached = 0
         for _ in 0..<options.permutations {
             shuffle(&order, using: &generator)
@@ -105,12 +106,11 @@ public enum EDivisive {
 
     /// A seed per segment, so a segment's shuffles do not depend on which segments were tested before it.
     static func segmentSeed(_ seed: UInt64, start: Int, count: Int) -> UInt64 {
-        var mixer = SplitMix64(seed: seed ^ (UInt64(start) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F))
-        return mixer.next()
+        StableHash.mix(StableHash.mix(StableHash.mix(StableHash.seed, seed), UInt64(start)), UInt64(count))
     }
 
     /// Fisher-Yates with a multiply-high bound (spelled out so shuffles stay the same across toolchains).
-    static func shuffle(_ order: inout [Int], using generator: inout SplitMix64) {
+    static func shuffle(_ order: inout [Int], using generator: inout SeededGenerator) {
         var index = order.count - 1
         while index > 0 {
             let other = Int(UInt64(index + 1).multipliedFullWidth(by: generator.next()).high)
@@ -352,7 +352,7 @@ public struct ChangePointOptions: Sendable, Equatable {
     public var minimumSegment: Int
     /// The fewest points a creep rises over.
     public var minimumCreepLength: Int
-    /// The seed of the shuffles (SplitMix64): the same series and options always give the same answer.
+    /// The seed of the shuffles (`SeededGenerator`): the same series and options always give the same answer.
     public var seed: UInt64
 
     public init(

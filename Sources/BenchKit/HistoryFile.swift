@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 
 /// One benchmark at one size in one run, as a row of a history file.
@@ -64,7 +65,7 @@ public enum HistoryFile {
 
     /// A file-name-safe name for a machine fingerprint (CPU model, host, ...): lower-case ASCII letters and
     /// digits with single `-` between words, at most 40 of them, then `-` and 8 hex digits of a stable hash
-    /// (FNV-1a) of the whole fingerprint, so fingerprints that read alike still get different files.
+    /// (`StableHash`, 32 bits) of the whole fingerprint, so fingerprints that read alike still get different files.
     /// `"AMD EPYC 7B13 64-Core Processor"` -> `"amd-epyc-7b13-64-core-processor-1c0a3f5e"` (hash illustrative).
     /// - Complexity: O(fingerprint length).
     public static func machineSlug(_ fingerprint: String) -> String {
@@ -83,9 +84,7 @@ public enum HistoryFile {
             words = String(words.prefix(40))
             while words.hasSuffix("-") { words.removeLast() }
         }
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in fingerprint.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-        let hex = String(hash, radix: 16)
+        let hex = String(UInt32(truncatingIfNeeded: StableHash.of(fingerprint)), radix: 16)
         return (words.isEmpty ? "machine" : words) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
     }
 

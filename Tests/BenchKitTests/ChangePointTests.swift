@@ -1,12 +1,13 @@
+import Determinism
 import BenchKit
 import Foundation
 import Testing
 
-/// Synthetic series: levels times `1 + cv * z`, `z` standard normal (Box-Muller on a seeded SplitMix64).
+/// Synthetic series: levels times `1 + cv * z`, `z` standard normal (Box-Muller on a seeded `SeededGenerator`).
 struct SyntheticSeries {
-    var generator: SplitMix64
+    var generator: SeededGenerator
 
-    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     mutating func gaussian() -> Double {
         let u1 = (Double(generator.next() >> 11) + 0.5) / 9_007_199_254_740_992
