@@ -17,6 +17,8 @@ public let defaultInstructionThreshold = 0.01
 /// The outcome of comparing one row of a candidate run with its baseline.
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
     case regressed, improved, inconclusive, unchanged, new, missing
+    /// Timed on another machine (or one not known): times are not compared, and no instruction counts decide.
+    case notComparable = "not comparable"
 
     public static func < (a: Verdict, b: Verdict) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -56,11 +58,14 @@ public struct ComparisonOptions: Sendable {
     public var resamples: Int
     /// Seeds the bootstrap; the same inputs and seed always give the same intervals.
     public var seed: UInt64
+    /// Why the two runs' times cannot be compared (another machine); nil when they can. Instruction counts
+    /// still decide where both rows have them.
+    public var timesNotComparable: String?
 
     public init(
         timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
         normalization: DriftNormalization = .medianOfAllRows, confidence: Double = 0.95, resamples: Int = 1_000,
-        seed: UInt64 = 0x5EED
+        seed: UInt64 = 0x5EED, timesNotComparable: String? = nil
     ) {
         self.timeThreshold = timeThreshold
         self.instructionThreshold = instructionThreshold
@@ -68,6 +73,15 @@ public struct ComparisonOptions: Sendable {
         self.confidence = confidence
         self.resamples = resamples
         self.seed = seed
+        self.timesNotComparable = timesNotComparable
+    }
+
+    /// Why times of a run described by `current` cannot be compared with those of `baseline`: they were taken
+    /// on machines with different fingerprints, or a file does not say which machine it comes from.
+    public static func timingDifference(baseline: RunMetadata?, current: RunMetadata?) -> String? {
+        guard let before = baseline?.machine else { return "the baseline does not say which machine it was timed on" }
+        guard let after = current?.machine else { return "the current results do not say which machine they were timed on" }
+        return after.timingDifference(from: before).map { "another machine (\($0))" }
     }
 }
 
@@ -106,6 +120,12 @@ public struct Comparison: Sendable {
     public var summaryLine: String {
         let counts = summary
         let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+        if let reason = options.timesNotComparable {
+            return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
+                + "; times not compared: \(reason)"
+                + (rows.contains { $0.metric == .instructions }
+                    ? "; instructions decide, threshold \(DecimalFormat.string(options.instructionThreshold * 100, decimals: 2))%" : "")
+        }
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
             + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
             + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time)"
@@ -133,7 +153,8 @@ public struct Comparison: Sendable {
 ///      noise as large as the threshold itself), else `unchanged` (a narrow interval touching the threshold
 ///      is not shown to be past it).
 ///    A zero or missing median, or an unbounded interval, gives `inconclusive`.
-/// Rows only in the candidate are `new`; rows only in the baseline are `missing`.
+/// Rows only in the candidate are `new`; rows only in the baseline are `missing`. When the runs' times are not
+/// comparable (`ComparisonOptions.timesNotComparable`: another machine), rule 2 gives `not comparable` instead.
 public enum Comparator {
     /// - Complexity: O(rows x resamples x samples log samples).
     public static func compare(
@@ -141,7 +162,8 @@ public enum Comparator {
     ) -> Comparison {
         let baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let (drift, source) = driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization)
+        let (drift, source) = options.timesNotComparable == nil
+            ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization) : (1, "not estimated")
         var rows: [ComparisonRow] = []
         for key in Set(baselineByKey.keys).union(currentByKey.keys).sorted() {
             switch (baselineByKey[key], currentByKey[key]) {
@@ -187,6 +209,11 @@ public enum Comparator {
             row.metric = .instructions
             (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
             row.verdict = ratio > up ? .regressed : ratio < 1 / up ? .improved : .unchanged
+            return row
+        }
+        if options.timesNotComparable != nil {
+            row.verdict = .notComparable
+            row.metric = .none
             return row
         }
         guard let rawRatio else { return row }

@@ -10,27 +10,31 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     /// `model name` of /proc/cpuinfo; nil when unreadable.
     public var cpuModel: String?
     public var host: String
+    /// The machine the timings were taken on; nil in files written before fingerprints (an unknown machine).
+    public var machine: MachineFingerprint?
     public var options: [String: String]
 
     public init(
         time: String, gitCommit: String?, swiftVersion: String, cpuModel: String?, host: String,
-        options: [String: String]
+        machine: MachineFingerprint? = nil, options: [String: String]
     ) {
         self.time = time
         self.gitCommit = gitCommit
         self.swiftVersion = swiftVersion
         self.cpuModel = cpuModel
         self.host = host
+        self.machine = machine
         self.options = options
     }
 
     /// The metadata of this process now, from the current directory's git work tree.
     public static func current(options: [String: String]) -> RunMetadata {
-        RunMetadata(
+        let machine = MachineFingerprint.current
+        return RunMetadata(
             time: ISO8601DateFormatter().string(from: Date()),
             gitCommit: gitCommit(in: FileManager.default.currentDirectoryPath),
-            swiftVersion: compilerVersion, cpuModel: cpuModel(), host: ProcessInfo.processInfo.hostName,
-            options: options
+            swiftVersion: compilerVersion, cpuModel: machine.cpuModel, host: ProcessInfo.processInfo.hostName,
+            machine: machine, options: options
         )
     }
 
@@ -47,15 +51,6 @@ public struct RunMetadata: Sendable, Equatable, Codable {
         #else
             return "6.0"
         #endif
-    }
-
-    static func cpuModel() -> String? {
-        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return nil
     }
 
     /// Reads HEAD of the nearest enclosing `.git` directory without running git.

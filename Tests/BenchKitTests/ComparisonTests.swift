@@ -1,4 +1,5 @@
 import BenchKit
+import Foundation
 import Testing
 
 @Suite struct ComparisonTests {
@@ -164,5 +165,55 @@ import Testing
         #expect(report.suggestedThreshold >= report.largestNeededThreshold * 1.5)
         // Identical runs need no threshold at all.
         #expect(AANoiseExperiment.analyze([run(seed: 1), run(seed: 1)]).largestNeededThreshold == 0)
+    }
+}
+
+@Suite struct ForeignMachineTests {
+    let machine = MachineFingerprint(cpuModel: "Intel(R) Xeon(R) Processor", cores: 2, caches: ["L1d 48K", "L2 2048K"],
+                                     kernel: "6.18", swiftVersion: "6.3")
+
+    private func metadata(_ machine: MachineFingerprint?) -> RunMetadata {
+        RunMetadata(time: "t", gitCommit: nil, swiftVersion: "6.3", cpuModel: machine?.cpuModel, host: "vm",
+                    machine: machine, options: [:])
+    }
+
+    /// Times from another machine are not judged, even 1.5x apart; instruction counts still decide.
+    @Test func anotherMachinesTimesAreNotComparedButInstructionsStillDecide() {
+        var other = machine
+        other.cpuModel = "AMD EPYC"
+        let reason = ComparisonOptions.timingDifference(baseline: metadata(other), current: metadata(machine))
+        #expect(reason == "another machine (CPU AMD EPYC vs Intel(R) Xeon(R) Processor)")
+        let quiet = noisySamples(center: 100, spread: 0.01, seed: 1)
+        let baseline = [makeRow("a/timed", samples: quiet.map { $0 / 1.5 }), makeRow("a/counted", samples: quiet, instructions: 100)]
+        let current = [makeRow("a/timed", samples: quiet), makeRow("a/counted", samples: quiet, instructions: 110)]
+        let comparison = Comparator.compare(baseline: baseline, current: current,
+                                            options: ComparisonOptions(timesNotComparable: reason))
+        #expect(comparison.rows.map(\.verdict) == [.regressed, .notComparable])
+        #expect(comparison.rows.map(\.metric) == [.instructions, .none])
+        #expect(comparison.summaryLine.contains("1 not comparable"))
+        #expect(comparison.summaryLine.contains("times not compared: another machine (CPU AMD EPYC vs Intel(R) Xeon(R) Processor)"))
+        // The same files on one machine: the time row regresses by 1.5x.
+        let same = Comparator.compare(baseline: baseline, current: current, options: ComparisonOptions(normalization: .none))
+        #expect(same.rows.map(\.verdict) == [.regressed, .regressed])
+    }
+
+    @Test func aFileWithoutAFingerprintIsAnUnknownMachine() {
+        #expect(ComparisonOptions.timingDifference(baseline: metadata(nil), current: metadata(machine))
+            == "the baseline does not say which machine it was timed on")
+        #expect(ComparisonOptions.timingDifference(baseline: metadata(machine), current: metadata(machine)) == nil)
+        var newerKernel = machine
+        newerKernel.kernel = "6.19"
+        #expect(newerKernel.timingDifference(from: machine) == "kernel 6.18 vs 6.19")
+    }
+
+    @Test func theFingerprintOfThisMachineIsReadAndRoundTrips() throws {
+        let current = MachineFingerprint.current
+        #expect(current.cores >= 1 && !current.kernel.isEmpty && current.cpuModel != "")
+        let data = try metadata(current).jsonData()
+        let decoded = try JSONDecoder().decode(RunMetadata.self, from: data)
+        #expect(decoded.machine == current)
+        // Metadata written before fingerprints still reads, as an unknown machine.
+        let old = #"{"time":"t","swiftVersion":"6.3","host":"vm","options":{}}"#
+        #expect(try JSONDecoder().decode(RunMetadata.self, from: Data(old.utf8)).machine == nil)
     }
 }

@@ -9,7 +9,9 @@ enum CompareCommand {
             summary: "the regression verdict for each row of two results files (exit 2 on a regression)",
             details: """
             Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
-            those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Otherwise the ratio of medians is
+            those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Times are compared only
+            between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
+            otherwise those rows read `not comparable`. On one machine the ratio of medians is
             divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
             code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
@@ -32,8 +34,12 @@ enum CompareCommand {
         let schema = SuiteConfiguration.readingSchema
         let baseline = try ResultsFile.read(arguments.positionals[0], schema: schema)
         let current = try ResultsFile.read(arguments.positionals[1], schema: schema)
+        let difference = ComparisonOptions.timingDifference(
+            baseline: try ResultsFile.readMetadata(for: arguments.positionals[0]),
+            current: try ResultsFile.readMetadata(for: arguments.positionals[1]))
         let comparison = Comparator.compare(
-            baseline: baseline, current: current, options: ComparisonOptions(timeThreshold: threshold))
+            baseline: baseline, current: current,
+            options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
         if let output = arguments.value("--output") {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)

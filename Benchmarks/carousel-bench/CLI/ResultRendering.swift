@@ -60,10 +60,11 @@ enum ResultRendering {
         return table
     }
 
-    /// The comparison; `onlyNotable` keeps the rows that are not `unchanged` (a long table helps nobody).
+    /// The comparison; `onlyNotable` keeps the rows that are neither `unchanged` nor `not comparable` (a long
+    /// table helps nobody; the summary line counts them and says why times were not compared).
     static func render(_ comparison: Comparison, schema: ResultSchema, format: OutputFormat, onlyNotable: Bool) throws -> String {
         var shown = comparison
-        if onlyNotable { shown.rows = comparison.rows.filter { $0.verdict != .unchanged } }
+        if onlyNotable { shown.rows = comparison.rows.filter { $0.verdict != .unchanged && $0.verdict != .notComparable } }
         switch format {
         case .table:
             return (shown.rows.isEmpty ? "" : comparisonTable(shown, schema: schema).renderConsole()) + comparison.summaryLine + "\n"

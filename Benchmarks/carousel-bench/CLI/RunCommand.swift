@@ -67,11 +67,13 @@ enum RunCommand {
 
         // Read the baseline first: a malformed one should stop the run before minutes are spent.
         let baseline: [ResultRow]?
+        var baselineMetadata: RunMetadata?
         if arguments.has("--no-baseline") {
             guard !check else { throw UsageError("options '--check' and '--no-baseline' exclude each other") }
             baseline = nil
         } else if FileManager.default.fileExists(atPath: baselinePath) {
             baseline = try ResultsFile.read(baselinePath, schema: SuiteConfiguration.readingSchema)
+            baselineMetadata = try ResultsFile.readMetadata(for: baselinePath)
         } else if check {
             throw RuntimeError("\(baselinePath): no baseline to check against (make one with --save-baseline)")
         } else {
@@ -110,9 +112,10 @@ enum RunCommand {
         if let baseline {
             // Only the rows this run selected: a quick run is not missing the sizes it never meant to run.
             let selectedKeys = selection.keys
+            let difference = ComparisonOptions.timingDifference(baseline: baselineMetadata, current: result.metadata)
             let comparison = Comparator.compare(
                 baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
-                options: ComparisonOptions(timeThreshold: threshold))
+                options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
             StandardError.write("\ncompared with \(baselinePath):\n")
             StandardError.write(try ResultRendering.render(
                 comparison, schema: schema, format: format == .markdown ? .markdown : .table, onlyNotable: true))
