@@ -52,6 +52,20 @@ public struct SampleStatistics: Sendable, Equatable {
         return sorted[lower] + fraction * (sorted[upper] - sorted[lower])
     }
 
+    /// A distribution-free 95% interval of the median: the order statistics at the 1-based ranks
+    /// `floor(n/2 − 1.96·√n/2)` and `ceil(1 + n/2 + 1.96·√n/2)` (Conover's normal approximation of the
+    /// binomial), clamped to the samples; nil for fewer than 6 samples, where it would be the whole range.
+    /// - Complexity: O(n log n).
+    public static func medianInterval(_ samples: [Double]) -> (low: Double, high: Double)? {
+        guard samples.count >= 6 else { return nil }
+        let sorted = samples.sorted()
+        let n = Double(sorted.count)
+        let half = 1.96 * n.squareRoot() / 2
+        let low = Swift.max(1, Int((n / 2 - half).rounded(.down))) - 1
+        let high = Swift.min(sorted.count, Int((1 + n / 2 + half).rounded(.up))) - 1
+        return (sorted[low], sorted[high])
+    }
+
     /// The median of unsorted values (`percentile(50)`); `values` must not be empty.
     /// - Complexity: O(n log n).
     public static func median(_ values: [Double]) -> Double {

@@ -46,3 +46,14 @@ import Testing
         #expect(SampleStatistics.median([3, 1, 2]) == 2)
     }
 }
+
+@Suite struct MedianIntervalTests {
+    /// n = 100: ranks floor(50 − 9.8) = 40 and ceil(1 + 50 + 9.8) = 61 of 1...100.
+    @Test func ranksFollowTheBinomial() {
+        let interval = SampleStatistics.medianInterval((1...100).map(Double.init).shuffled())
+        #expect(interval?.low == 40 && interval?.high == 61)
+        #expect(SampleStatistics.medianInterval([1, 2, 3, 4, 5]) == nil)
+        let six = SampleStatistics.medianInterval([6, 5, 4, 3, 2, 1])
+        #expect(six?.low == 1 && six?.high == 6)
+    }
+}

@@ -49,7 +49,7 @@ enum StandardError {
 enum CommandLineTool {
     static var commands: [Command] { [
         RunCommand.command, CompareCommand.command, ListCommand.command,
-        VerifyCommand.command, TraceCommand.command, ReportCommand.command,
+        VerifyCommand.command, TraceCommand.command, ReportCommand.command, HistoryCommand.command,
     ] }
 
     static var overview: String {

@@ -33,6 +33,7 @@ enum RunCommand {
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
                 .flag("--verbose", "a progress line per benchmark instead of one summarising line"),
+                .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
             ],
             maxPositionals: 0, run: run)
     }
@@ -124,9 +125,14 @@ enum RunCommand {
         if !result.failures.isEmpty {
             for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }
             status = ExitCode.runtimeError
-        } else if arguments.has("--save-baseline") {
-            try ResultsFile.write(result, schema: schema, to: baselinePath)
-            StandardError.write("saved baseline \(baselinePath)\n")
+        } else {
+            if arguments.has("--save-baseline") {
+                try ResultsFile.write(result, schema: schema, to: baselinePath)
+                StandardError.write("saved baseline \(baselinePath)\n")
+            }
+            if arguments.has("--history") {
+                StandardError.write("appended \(result.rows.count) rows to \(try HistoryRecording.append(result))\n")
+            }
         }
         return status
     }
