@@ -108,11 +108,16 @@ extension ParsedArguments {
         return numbers.sorted()
     }
 
-    func choice<T: RawRepresentable>(_ name: String, default fallback: T) throws -> T where T.RawValue == String, T: CaseIterable {
+    func choice<T: RawRepresentable & Equatable>(_ name: String, default fallback: T) throws -> T where T.RawValue == String, T: CaseIterable {
+        try choice(name, default: fallback, among: Array(T.allCases))
+    }
+
+    /// The value of `name` among `allowed` (default `fallback`); anything else is a usage error listing them.
+    func choice<T: RawRepresentable & Equatable>(_ name: String, default fallback: T, among allowed: [T]) throws -> T
+    where T.RawValue == String {
         guard let text = value(name) else { return fallback }
-        guard let choice = T(rawValue: text) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: "|")
-            throw UsageError("option '\(name)': '\(text)' is not one of \(allowed)")
+        guard let choice = T(rawValue: text), allowed.contains(choice) else {
+            throw UsageError("option '\(name)': '\(text)' is not one of \(allowed.map(\.rawValue).joined(separator: "|"))")
         }
         return choice
     }

@@ -18,7 +18,7 @@ enum CompareCommand {
             """,
             options: [
                 CommonOptions.threshold,
-                CommonOptions.format,
+                CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
                 .flag("--all", "show every row, not only those that changed"),
             ],

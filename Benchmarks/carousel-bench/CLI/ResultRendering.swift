@@ -11,6 +11,8 @@ enum ResultRendering {
         case .markdown: return Table.results(rows, schema: schema).renderMarkdown()
         case .csv: return ResultsFile.csv(rows, schema: schema)
         case .json: return try json(rows: rows, metadata: metadata, schema: schema)
+        case .githubActionBenchmark: return try DashboardFormats.githubActionBenchmark(rows, schema: schema)
+        case .bencher: return try DashboardFormats.bencher(rows)
         }
     }
 
@@ -72,6 +74,10 @@ enum ResultRendering {
             return (shown.rows.isEmpty ? "" : comparisonTable(shown, schema: schema).renderMarkdown() + "\n") + comparison.summaryLine + "\n"
         case .csv:
             return ComparisonFile.csv(comparison, schema: schema)
+        case .githubActionBenchmark:
+            return try DashboardFormats.githubActionBenchmark(comparison)
+        case .bencher:
+            return try DashboardFormats.bencher(comparison)
         case .json:
             let rows: [[String: Any]] = comparison.rows.map { row in
                 var object: [String: Any] = [

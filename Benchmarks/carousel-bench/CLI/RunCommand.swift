@@ -29,7 +29,7 @@ enum RunCommand {
                 .flag("--save-baseline", "also write the results as the baseline (after a successful run only)"),
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
-                CommonOptions.format,
+                CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
                 .flag("--verbose", "a progress line per benchmark instead of one summarising line"),

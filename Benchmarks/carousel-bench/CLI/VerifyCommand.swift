@@ -29,7 +29,7 @@ enum VerifyCommand {
             options.seed = value
         }
         options.trials = try arguments.int("--trials", default: options.trials, range: 1...100_000)
-        let format: OutputFormat = try arguments.choice("--format", default: .table)
+        let format: OutputFormat = try arguments.choice("--format", default: .table, among: OutputFormat.forTables)
         let report = Verifier.run(options)
         let pipelines = PipelineKind.allCases.flatMap { kind in
             [3, 300].map { PipelineVerification.check(kind: kind, catalogCount: $0) }

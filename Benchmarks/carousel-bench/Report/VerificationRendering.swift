@@ -61,6 +61,8 @@ enum VerificationRendering {
                 }
             }
             return text
+        case .githubActionBenchmark, .bencher:
+            preconditionFailure("verify offers only OutputFormat.forTables")
         case .json:
             let rows: [[String: String]] = report.rows.flatMap { row in
                 CarouselProperty.allCases.compactMap { property -> [String: String]? in
