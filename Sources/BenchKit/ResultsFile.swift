@@ -33,16 +33,20 @@ public enum ResultsFile {
 
     // MARK: Writing
 
-    /// Writes the results CSV, its samples file (when any row has samples) and its metadata, each atomically.
-    /// The companions are written first, so a complete results file is never older than them.
+    /// Writes the results CSV, its samples file (a header only when no row has samples) and its metadata as one
+    /// set (`AtomicFileSet`): after a crash the old three files or the new three are there, never a mix.
+    /// `interruptAfter` simulates a crash after that many steps (tests).
     /// - Complexity: O(rows + samples).
-    public static func write(_ result: RunResult, schema: ResultSchema, to path: String) throws {
-        if result.rows.contains(where: { !$0.samples.isEmpty }) {
-            try AtomicFile.write(to: samplesPath(for: path)) { emit in try emitSamples(result.rows, schema: schema, emit) }
-        }
-        try AtomicFile.write(try result.metadata.jsonData(), to: metadataPath(for: path))
-        try AtomicFile.write(to: path) { emit in try emitRows(result.rows, schema: schema, emit) }
+    public static func write(_ result: RunResult, schema: ResultSchema, to path: String, interruptAfter: Int? = nil) throws {
+        var rows = ""
+        emitRows(result.rows, schema: schema) { rows += $0 }
+        var samples = ""
+        emitSamples(result.rows, schema: schema) { samples += $0 }
+        let metadata = String(decoding: try result.metadata.jsonData(), as: UTF8.self)
+        try AtomicFileSet.write([path: rows, samplesPath(for: path): samples, metadataPath(for: path): metadata],
+                                interruptAfter: interruptAfter)
     }
+
 
     /// The results CSV as text.
     public static func csv(_ rows: [ResultRow], schema: ResultSchema) -> String {
@@ -77,6 +81,7 @@ public enum ResultsFile {
     /// (a samples file from another run is not mixed in).
     /// - Complexity: O(file size).
     public static func read(_ path: String, schema: ResultSchema) throws -> [ResultRow] {
+        try? AtomicFileSet.recover(primary: path)
         var rows = try parse(try contents(of: path), path: path, schema: schema)
         let samples = samplesPath(for: path)
         if FileManager.default.fileExists(atPath: samples) {

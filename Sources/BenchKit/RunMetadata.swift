@@ -13,6 +13,8 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     /// The machine the timings were taken on; nil in files written before fingerprints (an unknown machine).
     public var machine: MachineFingerprint?
     public var options: [String: String]
+    /// For a file merged from several runs (`ResultsMerge`): which rows came from which run. nil for one run.
+    public var sources: [RunSource]?
 
     public init(
         time: String, gitCommit: String?, swiftVersion: String, cpuModel: String?, host: String,
@@ -82,5 +84,22 @@ public struct RunMetadata: Sendable, Equatable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
+    }
+}
+
+/// One run a merged results file took rows from.
+public struct RunSource: Sendable, Equatable, Codable {
+    public var time: String
+    public var gitCommit: String?
+    /// The options of that run (its filter, sizes, ...).
+    public var options: [String: String]
+    /// Its rows in the file, as `family/strategy@size`.
+    public var rows: [String]
+
+    public init(time: String, gitCommit: String?, options: [String: String], rows: [String]) {
+        self.time = time
+        self.gitCommit = gitCommit
+        self.options = options
+        self.rows = rows
     }
 }

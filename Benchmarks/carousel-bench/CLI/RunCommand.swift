@@ -26,7 +26,8 @@ enum RunCommand {
                 .value("--output", "PATH", "results CSV (default \(defaultOutput)); .samples.csv and .meta.json beside it"),
                 .value("--baseline", "PATH", "baseline to compare with (default \(defaultBaseline), skipped when absent)"),
                 .flag("--no-baseline", "do not compare with any baseline"),
-                .flag("--save-baseline", "also write the results as the baseline (after a successful run only)"),
+                .flag("--save-baseline", "also save the rows into the baseline: they replace their own rows, the others stay"),
+                .flag("--replace-baseline", "also write the results as the whole baseline, dropping the rows not run"),
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
                 CommonOptions.resultFormat,
@@ -126,15 +127,46 @@ enum RunCommand {
             for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }
             status = ExitCode.runtimeError
         } else {
-            if arguments.has("--save-baseline") {
+            if arguments.has("--replace-baseline") {
                 try ResultsFile.write(result, schema: schema, to: baselinePath)
-                StandardError.write("saved baseline \(baselinePath)\n")
+                StandardError.write("replaced baseline \(baselinePath) (\(result.rows.count) rows)\n")
+            } else if arguments.has("--save-baseline") {
+                try saveIntoBaseline(result, path: baselinePath, configuration: configuration)
             }
             if arguments.has("--history") {
                 StandardError.write("appended \(result.rows.count) rows to \(try HistoryRecording.append(result))\n")
             }
         }
         return status
+    }
+}
+
+extension RunCommand {
+    /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run.
+    static func saveIntoBaseline(_ result: RunResult, path: String, configuration: SuiteConfiguration) throws {
+        let hz = configuration.hz
+        guard FileManager.default.fileExists(atPath: path) else {
+            try FileSystem.ensureParentDirectory(of: path)
+            try ResultsFile.write(result, schema: SuiteConfiguration.schema(hz: hz, rows: result.rows), to: path)
+            StandardError.write("saved baseline \(path) (\(result.rows.count) rows)\n")
+            return
+        }
+        let existing = try ResultsFile.read(path, schema: SuiteConfiguration.readingSchema)
+        let metadata = try ResultsFile.readMetadata(for: path)
+        if let recorded = metadata.map({ SuiteConfiguration(recorded: $0.options) }), recorded != configuration {
+            throw RuntimeError("\(path): the baseline was measured with another geometry or frame rate "
+                + "(\(recorded.metadata.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))): "
+                + "merging would mix them (--replace-baseline)")
+        }
+        let merged: RunResult
+        do {
+            merged = try ResultsMerge.merge(existing: existing, metadata: metadata, run: result)
+        } catch let error as ResultsMerge.ForeignMachine {
+            throw RuntimeError("\(path): \(error) (--replace-baseline)")
+        }
+        try ResultsFile.write(merged, schema: SuiteConfiguration.schema(hz: hz, rows: merged.rows), to: path)
+        StandardError.write("saved \(result.rows.count) rows into baseline \(path) (\(merged.rows.count) rows, "
+            + "\(merged.rows.count - result.rows.count) kept from earlier runs)\n")
     }
 }
 

@@ -1,0 +1,42 @@
+/// Saving a run into a results file that has more rows than the run (a filtered run into the baseline): the
+/// run's rows replace their own, every other row stays, and the metadata says which run each row came from.
+public enum ResultsMerge {
+    /// Refused: the file was timed on another machine, so merging would mix two machines' timings.
+    public struct ForeignMachine: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `existing` (with its metadata, nil when it has none) with the rows of `run` put in: a row of the run replaces
+    /// the row of the same benchmark and size, the others stay in their order, new ones follow. The result's
+    /// metadata is the run's, with `sources` listing each run that still contributes rows.
+    /// - Throws: `ForeignMachine` when `existing` was timed on a machine with another fingerprint.
+    /// - Complexity: O(rows).
+    public static func merge(existing: [ResultRow], metadata: RunMetadata?, run: RunResult) throws -> RunResult {
+        if let before = metadata?.machine, let now = run.metadata.machine, let difference = now.timingDifference(from: before) {
+            throw ForeignMachine(description: "the file was timed on another machine (\(difference)): merging would mix "
+                + "two machines' timings; replace it instead")
+        }
+        let replaced = Set(run.rows.map(\.key.description))
+        let byKey = Dictionary(run.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows = existing.map { byKey[$0.key] ?? $0 }
+        let present = Set(existing.map(\.key))
+        rows += run.rows.filter { !present.contains($0.key) }
+
+        let earlier = metadata.map { old in
+            old.sources ?? [RunSource(time: old.time, gitCommit: old.gitCommit, options: old.options,
+                                      rows: existing.map(\.key.description))]
+        } ?? (existing.isEmpty ? [] : [RunSource(time: "unknown", gitCommit: nil, options: [:],
+                                                  rows: existing.map(\.key.description))])
+        var sources = earlier.compactMap { source -> RunSource? in
+            var kept = source
+            kept.rows = source.rows.filter { !replaced.contains($0) }
+            return kept.rows.isEmpty ? nil : kept
+        }
+        sources.append(RunSource(time: run.metadata.time, gitCommit: run.metadata.gitCommit, options: run.metadata.options,
+                                 rows: run.rows.map(\.key.description)))
+        var merged = run
+        merged.rows = rows
+        merged.metadata.sources = sources.count > 1 ? sources : nil
+        return merged
+    }
+}
