@@ -51,7 +51,8 @@ public struct RunResult: Sendable {
 ///    batch, since the other cases have evicted its data from the caches). A sample is one batch of
 ///    `iterationsPerSample` iterations between two `clock_gettime(CLOCK_MONOTONIC)` reads.
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
-///    a case stops early at 4x its budget with at least one sample, so a slow size cannot stall the run.
+///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
+///    cannot stall the run.
 /// 3. Allocations, per case, in an untimed pass.
 public enum BenchmarkRunner {
     /// Runs every benchmark of `suite` selected by `options`, on the calling thread, reporting to `progress`
@@ -187,7 +188,7 @@ public enum BenchmarkRunner {
     /// Takes samples round by round, one per case per round (nanoseconds per iteration).
     static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) {
         let budget = UInt64(max(0, options.timeBudget) * 1e9)
-        let hardLimit = budget &* 4
+        let hardLimit = budget &* options.hardLimitFactor
         let rounds = max(1, options.targetSamples)
         for round in 0..<rounds {
             var sampledAny = false

@@ -7,16 +7,18 @@ public struct RunOptions: Sendable {
     /// When set, each benchmark runs only at those of its registered sizes that appear here.
     public var sizes: [Int]?
     /// Total time for one benchmark at one size, in seconds, warm-up included (soft limit; the hard
-    /// limit is 4x this, so a size slower than the budget still yields at least one sample).
+    /// limit is `hardLimitFactor` times this, so a size slower than the budget still yields at least one sample).
     public var timeBudget: Double
     /// Warm-up time before sampling, in seconds (taken from the budget).
     public var warmup: Double
     /// The number of samples aimed for; the budget is split evenly between them.
     public var targetSamples: Int
-    /// The fewest samples taken unless the hard limit (4x the budget) is reached.
+    /// The fewest samples taken unless the hard limit (`hardLimitFactor` times the budget) is reached.
     public var minimumSamples: Int
     /// Counts allocations per iteration in a separate, untimed pass.
     public var countAllocations: Bool
+    /// A case stops sampling at this multiple of its budget even short of `minimumSamples` (default 4).
+    public var hardLimitFactor: UInt64 = 4
 
     public init(
         filter: String? = nil, sizes: [Int]? = nil, timeBudget: Double = 0.5, warmup: Double = 0.05,

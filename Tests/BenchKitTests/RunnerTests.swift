@@ -123,7 +123,9 @@ final class RecordingProgress: ProgressReporter {
             func report(_ event: RunEvent) { if case .prepared = event { preparedCount = log.entries.count } }
             func finish() {}
         }
-        let options = RunOptions(timeBudget: 0.01, warmup: 0, targetSamples: 6, minimumSamples: 6, countAllocations: false)
+        var options = RunOptions(timeBudget: 0.01, warmup: 0, targetSamples: 6, minimumSamples: 6, countAllocations: false)
+        // The order, not the time, is under test: a loaded machine must not stop a case at its hard limit.
+        options.hardLimitFactor = 1_000_000
         let progress = MarkPrepared(log)
         let result = try BenchmarkRunner.run(suite, options: options, progress: progress)
         #expect(result.rows.map(\.sampleCount) == [6, 6])
