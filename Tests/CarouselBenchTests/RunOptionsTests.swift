@@ -130,7 +130,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
     }
 }
 
-/// The CSV, the JSON and the Markdown of a run carry the same figures: the columns of the suite's schema.
+/// The CSV, the JSON, the Markdown and the table of a run carry the same figures: the columns of the suite's schema.
 @Suite struct ResultFormatTests {
     static let filter = "^(floor/scaleAlpha|lookup/arithmetic|pipeline/best)$"
 
@@ -141,7 +141,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         ])
     }
 
-    @Test func theCSVTheJSONAndTheMarkdownHaveTheSameMetricColumns() throws {
+    @Test func theCSVTheJSONTheMarkdownAndTheTableHaveTheSameMetricColumns() throws {
         let schema = SuiteConfiguration.schema(hz: 90)
         let metricColumns = schema.metrics.map(\.column)
         #expect(metricColumns == ["min", "median", "p90", "mad", "mallocs_per_iteration", "instructions_per_iteration",
@@ -195,5 +195,17 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(Array(titles.dropFirst(3)) == ["min", "median", "p90", "mad", "allocs/iter", "instr/iter", "120Hz budget",
                                                "90Hz budget", "p99", "cv", "x floor"])
         #expect(markdown.stdout.split(separator: "\n").count == 2 + 3, "header, separator, 3 rows: \(markdown.stdout)")
+
+        // The console table: the same headings, in the same order (its cells are padded, some titles have spaces).
+        let table = try run("table", in: directory)
+        #expect(table.status == 0, "\(table.stderr)")
+        let tableHead = try #require(table.stdout.split(separator: "\n").first.map(String.init))
+        var rest = Substring(tableHead)
+        for title in ["benchmark", schema.sizeTitle, schema.itemsTitle] + schema.metrics.map(\.title) {
+            let found = try #require(rest.range(of: title), "'\(title)' (in order) in: \(tableHead)")
+            #expect(rest[..<found.lowerBound].allSatisfy { $0 == " " }, "only padding before '\(title)' in: \(tableHead)")
+            rest = rest[found.upperBound...]
+        }
+        #expect(rest.allSatisfy { $0 == " " }, "no other heading: \(tableHead)")
     }
 }
