@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
+import Testing
 
 /// `compare`: exit 0 when nothing regressed, 2 on a regression, 1 on a malformed file (naming its line).
-final class CompareCommandTests: XCTestCase {
+@Suite struct CompareCommandTests {
     /// A results file whose rows carry instruction counts (so the verdict is deterministic).
     func resultsFile(_ name: String, in directory: URL, instructions: [String: Double]) throws -> URL {
         var text = RunCommandTests.requiredHeader + "\n"
@@ -15,30 +15,30 @@ final class CompareCommandTests: XCTestCase {
         return url
     }
 
-    func testUnchangedInstructionCountsExit0() throws {
+    @Test func unchangedInstructionCountsExit0() throws {
         let directory = try BenchProcess.scratchDirectory()
         let counts = ["pipeline/best": 120.0, "floor/scaleAlpha": 100.0]
         let base = try resultsFile("base.csv", in: directory, instructions: counts)
         let new = try resultsFile("new.csv", in: directory, instructions: counts)
         let outcome = try BenchProcess.run(["compare", base.path, new.path, "--all"])
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        XCTAssertTrue(outcome.stdout.contains("2 unchanged"), outcome.stdout)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("2 unchanged"), "\(outcome.stdout)")
     }
 
-    func testAFivePercentInstructionIncreaseExits2AndIsNamed() throws {
+    @Test func aFivePercentInstructionIncreaseExits2AndIsNamed() throws {
         let directory = try BenchProcess.scratchDirectory()
         let base = try resultsFile("base.csv", in: directory, instructions: ["pipeline/best": 120, "floor/scaleAlpha": 100])
         let new = try resultsFile("new.csv", in: directory, instructions: ["pipeline/best": 126, "floor/scaleAlpha": 100])
         let output = directory.appendingPathComponent("cmp/verdicts.csv")
         let outcome = try BenchProcess.run(["compare", base.path, new.path, "--output", output.path])
-        XCTAssertEqual(outcome.status, 2, outcome.stderr)
-        XCTAssertTrue(outcome.stdout.contains("REGRESSED"), outcome.stdout)
+        #expect(outcome.status == 2, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("REGRESSED"), "\(outcome.stdout)")
         let csv = try String(contentsOf: output, encoding: .utf8)
-        XCTAssertTrue(csv.hasPrefix("benchmark,catalog,unit,baseline_median,current_median,ratio,ci_low,ci_high,verdict"), csv)
-        XCTAssertTrue(csv.contains("pipeline/best,300,ns/frame,11,11,1.05,1.05,1.05,regressed"), csv)
+        #expect(csv.hasPrefix("benchmark,catalog,unit,baseline_median,current_median,ratio,ci_low,ci_high,verdict"), "\(csv)")
+        #expect(csv.contains("pipeline/best,300,ns/frame,11,11,1.05,1.05,1.05,regressed"), "\(csv)")
     }
 
-    func testMalformedInputsExit1NamingFileAndLine() throws {
+    @Test func malformedInputsExit1NamingFileAndLine() throws {
         let directory = try BenchProcess.scratchDirectory()
         let good = try resultsFile("good.csv", in: directory, instructions: ["pipeline/best": 120])
         let header = RunCommandTests.requiredHeader
@@ -53,18 +53,34 @@ final class CompareCommandTests: XCTestCase {
             let url = directory.appendingPathComponent(name)
             try text.write(to: url, atomically: true, encoding: .utf8)
             let outcome = try BenchProcess.run(["compare", good.path, url.path])
-            XCTAssertEqual(outcome.status, 1, name)
-            XCTAssertTrue(outcome.stderr.contains(expected), "\(name): \(outcome.stderr)")
-            XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, "one line: \(outcome.stderr)")
+            #expect(outcome.status == 1, "\(name)")
+            #expect(outcome.stderr.contains(expected), "\(name): \(outcome.stderr)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1, "one line: \(outcome.stderr)")
         }
         let absent = try BenchProcess.run(["compare", good.path, directory.appendingPathComponent("absent.csv").path])
-        XCTAssertEqual(absent.status, 1)
-        XCTAssertTrue(absent.stderr.contains("absent.csv"), absent.stderr)
+        #expect(absent.status == 1)
+        #expect(absent.stderr.contains("absent.csv"), "\(absent.stderr)")
     }
 
-    func testCompareNeedsTwoFiles() throws {
+    /// RFC 4180 is valid input: CRLF line ends and quoted fields (here every field, as Python's QUOTE_ALL writes).
+    @Test func crlfAndQuotedFieldsAreValidInput() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let counts = ["pipeline/best": 120.0, "floor/scaleAlpha": 100.0]
+        let base = try resultsFile("base.csv", in: directory, instructions: counts)
+        let plain = try String(contentsOf: base, encoding: .utf8)
+        let quoted = plain.split(separator: "\n").map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false).map { "\"\($0)\"" }.joined(separator: ",")
+        }.joined(separator: "\r\n") + "\r\n"
+        let new = directory.appendingPathComponent("quoted.csv")
+        try quoted.write(to: new, atomically: true, encoding: .utf8)
+        let outcome = try BenchProcess.run(["compare", base.path, new.path, "--all"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("2 unchanged"), "\(outcome.stdout)")
+    }
+
+    @Test func compareNeedsTwoFiles() throws {
         let outcome = try BenchProcess.run(["compare", "only-one.csv"])
-        XCTAssertEqual(outcome.status, 64)
-        XCTAssertTrue(outcome.stderr.contains("needs two files"), outcome.stderr)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("needs two files"), "\(outcome.stderr)")
     }
 }

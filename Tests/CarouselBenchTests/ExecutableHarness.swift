@@ -1,9 +1,14 @@
 import Foundation
-import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the built `carousel-bench` executable (the one `swift build` put beside this test bundle).
 struct BenchProcess {
-    struct Outcome {
+    struct Outcome: Sendable {
         let status: Int32
         let stdout: String
         let stderr: String
@@ -26,10 +31,12 @@ struct BenchProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+        try launch(process)
+        // Drain standard error on another thread while this one drains standard output, so a chatty child
+        // cannot block on either full pipe.
+        let errorReader = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.wait()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
@@ -38,10 +45,40 @@ struct BenchProcess {
         )
     }
 
+    /// Starts `process` as a shell would: with no signal blocked. A child inherits the signal mask of the
+    /// thread that spawns it, and Swift Testing runs tests on worker threads that block SIGINT and SIGTERM, so a
+    /// child started there would ignore `interrupt()` and run to its end.
+    static func launch(_ process: Process) throws {
+        var none = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
+    }
+
     /// A fresh empty directory under the system temporary directory.
     static func scratchDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-bench-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()  // written by the reading thread before `done` is signalled, read after
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
+import Testing
+@testable import carousel_bench
 
 /// `carousel-bench report` end to end: the built executable, a results file written here, the files it makes.
-final class ReportCommandTests: XCTestCase {
+@Suite struct ReportCommandTests {
     static let header = RunCommandTests.requiredHeader
 
     /// One results row; `items` is N, `median` in ns, `mallocs` empty when nil.
@@ -29,7 +30,7 @@ final class ReportCommandTests: XCTestCase {
         try BenchProcess.run(["report", "--trials", "2"] + arguments, in: directory)
     }
 
-    func testASmallResultsFileGivesTheReportWithItsNumbersAndTheCharts() throws {
+    @Test func aSmallResultsFileGivesTheReportWithItsNumbersAndTheCharts() throws {
         let directory = try BenchProcess.scratchDirectory()
         let input = directory.appendingPathComponent("small.csv")
         try Self.smallResults.write(to: input, atomically: true, encoding: .utf8)
@@ -38,13 +39,13 @@ final class ReportCommandTests: XCTestCase {
         let output = directory.appendingPathComponent("out")
 
         let outcome = try report(["--input", input.path, "--output-dir", output.path])
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        XCTAssertTrue(outcome.stderr.contains("wrote \(output.path)/REPORT.md, 2 charts"), outcome.stderr)
-        XCTAssertTrue(outcome.stdout.contains("recommended: pipeline/best at 40.0 ns/frame"), outcome.stdout)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("wrote \(output.path)/REPORT.md, 2 charts"), "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("recommended: pipeline/best at 40.0 ns/frame"), "\(outcome.stdout)")
 
         let markdown = try String(contentsOf: output.appendingPathComponent("REPORT.md"), encoding: .utf8)
         for section in ["# Carousel benchmark report", "## Recommendation", "## Per-frame cost", "## Complexity", "## Verification"] {
-            XCTAssertTrue(markdown.contains("\n" + section + "\n") || markdown.hasPrefix(section + "\n"), "missing \(section)")
+            #expect(markdown.contains("\n" + section + "\n") || markdown.hasPrefix(section + "\n"), "missing \(section)")
         }
         let expected = [
             "| git commit | abc1234 |", "| CPU | Test CPU |", "| Swift | 6.3 |",
@@ -60,18 +61,18 @@ final class ReportCommandTests: XCTestCase {
             "![Per-frame cost of every pipeline and the floor](charts/pipelines.svg)",
             "](charts/budget.svg)", "| pipeline.best | 3 |",
         ]
-        for text in expected { XCTAssertTrue(markdown.contains(text), "REPORT.md lacks: \(text)") }
-        XCTAssertFalse(markdown.contains("charts/query.svg"), "no component rows, so no component chart")
+        for text in expected { #expect(markdown.contains(text), "REPORT.md lacks: \(text)") }
+        #expect(!markdown.contains("charts/query.svg"), "no component rows, so no component chart")
 
         for chart in ["pipelines.svg", "budget.svg"] {
             let svg = try String(contentsOf: output.appendingPathComponent("charts/\(chart)"), encoding: .utf8)
-            XCTAssertTrue(svg.hasPrefix("<svg"), chart)
-            XCTAssertTrue(svg.contains("pipeline/seed000.flow"), chart)
+            #expect(svg.hasPrefix("<svg"), "\(chart)")
+            #expect(svg.contains("pipeline/seed000.flow"), "\(chart)")
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("charts/query.svg").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("charts/query.svg").path))
     }
 
-    func testAMalformedInputExitsOneNamingTheLineAndWritesNothing() throws {
+    @Test func aMalformedInputExitsOneNamingTheLineAndWritesNothing() throws {
         let directory = try BenchProcess.scratchDirectory()
         let input = directory.appendingPathComponent("bad.csv")
         let text = Self.header + "\n" + Self.row("pipeline/best", catalog: 3, items: 3, median: 40, mallocs: 0) + "\n"
@@ -79,44 +80,56 @@ final class ReportCommandTests: XCTestCase {
         try text.write(to: input, atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("out")
         let outcome = try report(["--input", input.path, "--output-dir", output.path])
-        XCTAssertEqual(outcome.status, 1)
-        XCTAssertTrue(outcome.stderr.contains("bad.csv:3:"), outcome.stderr)
-        XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, "one line: \(outcome.stderr)")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("REPORT.md").path))
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("bad.csv:3:"), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "one line: \(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("REPORT.md").path))
     }
 
-    func testAMissingInputExitsOneNamingTheFile() throws {
+    @Test func aMissingInputExitsOneNamingTheFile() throws {
         let directory = try BenchProcess.scratchDirectory()
         let outcome = try report(["--input", directory.appendingPathComponent("absent.csv").path])
-        XCTAssertEqual(outcome.status, 1)
-        XCTAssertTrue(outcome.stderr.contains("absent.csv: no such results file"), outcome.stderr)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("absent.csv: no such results file"), "\(outcome.stderr)")
     }
 
-    func testWithoutABaselineTheLatestRunIsReportedIntoResults() throws {
+    @Test func withoutABaselineTheLatestRunIsReportedIntoResults() throws {
         let directory = try BenchProcess.scratchDirectory()
         let results = directory.appendingPathComponent("Results")
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
         try Self.smallResults.write(to: results.appendingPathComponent("latest.csv"), atomically: true, encoding: .utf8)
         let outcome = try report([], in: directory)
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
         let markdown = try String(contentsOf: results.appendingPathComponent("REPORT.md"), encoding: .utf8)
-        XCTAssertTrue(markdown.contains("from `Results/latest.csv`"))
-        XCTAssertTrue(markdown.contains("No run metadata"), "no meta.json beside latest.csv")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: results.appendingPathComponent("charts/pipelines.svg").path))
+        #expect(markdown.contains("from `Results/latest.csv`"))
+        #expect(markdown.contains("No run metadata"), "no meta.json beside latest.csv")
+        #expect(FileManager.default.fileExists(atPath: results.appendingPathComponent("charts/pipelines.svg").path))
     }
 
-    func testNoResultsAtAllIsARuntimeError() throws {
+    @Test func noResultsAtAllIsARuntimeError() throws {
         let outcome = try report([], in: try BenchProcess.scratchDirectory())
-        XCTAssertEqual(outcome.status, 1)
-        XCTAssertTrue(outcome.stderr.contains("Results/baseline.csv: no such results file, nor Results/latest.csv"), outcome.stderr)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("Results/baseline.csv: no such results file, nor Results/latest.csv"), "\(outcome.stderr)")
+    }
+
+    /// The report reads the complexities the suite documents, one for every benchmark it registers, whatever
+    /// the run's geometry and frame rate.
+    @Test func everyBenchmarkOfTheSuiteHasADocumentedComplexity() {
+        let suite = CarouselSuite()
+        #expect(suite.benchmarks.benchmarkIDs.count > 30)
+        #expect(Set(suite.complexities.keys) == Set(suite.benchmarks.benchmarkIDs))
+        let other = CarouselSuite(SuiteConfiguration(recorded: ["viewport": "1024", "itemWidth": "600", "hz": "60"]))
+        #expect(other.configuration.hz == 60)
+        #expect(other.benchmarks.benchmarkIDs == suite.benchmarks.benchmarkIDs)
+        #expect(other.complexities == suite.complexities)
     }
 
     /// Every id `list` prints has a documented complexity, so the complexity table never has a hole.
-    func testEveryRegisteredBenchmarkHasADocumentedComplexityAndAChart() throws {
+    @Test func everyRegisteredBenchmarkHasADocumentedComplexityAndAChart() throws {
         let list = try BenchProcess.run(["list"])
-        XCTAssertEqual(list.status, 0, list.stderr)
+        #expect(list.status == 0, "\(list.stderr)")
         let entries = list.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-        XCTAssertGreaterThan(entries.count, 30)
+        #expect(entries.count > 30)
         var lines = [Self.header]
         for entry in entries {
             for (index, n) in [3, 300, 10_000].enumerated() {
@@ -127,14 +140,14 @@ final class ReportCommandTests: XCTestCase {
         let input = directory.appendingPathComponent("all.csv")
         try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
         let outcome = try report(["--input", input.path, "--output-dir", directory.path])
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        XCTAssertFalse(outcome.stderr.contains("no documented complexity"), outcome.stderr)
-        XCTAssertTrue(outcome.stderr.contains("8 charts"), outcome.stderr)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("no documented complexity"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("8 charts"), "\(outcome.stderr)")
         let markdown = try String(contentsOf: directory.appendingPathComponent("REPORT.md"), encoding: .utf8)
-        XCTAssertFalse(markdown.contains("no documented line"))
-        for entry in entries { XCTAssertTrue(markdown.contains("| `\(entry[0])` | 3…10k |"), entry[0]) }
+        #expect(!markdown.contains("no documented line"))
+        for entry in entries { #expect(markdown.contains("| `\(entry[0])` | 3…10k |"), "\(entry[0])") }
         for family in ["query", "lookup", "transform", "snap", "wrap", "prepare"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("charts/\(family).svg").path), family)
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("charts/\(family).svg").path), "\(family)")
         }
     }
 }

@@ -1,115 +1,113 @@
-import XCTest
+import Testing
 @testable import CarouselLayout
 
-final class PipelineTests: XCTestCase {
+@Suite struct PipelineTests {
     private let geometry = CarouselGeometry.default
 
-    func testKindsCarryTheIdsOfAlgorithmsMd() {
-        XCTAssertEqual(PipelineKind.allCases.count, 10)
+    @Test func kindsCarryTheIdsOfAlgorithmsMd() {
+        #expect(PipelineKind.allCases.count == 10)
         for kind in PipelineKind.allCases {
-            XCTAssertEqual(kind.type.id, kind.rawValue)
-            XCTAssertEqual(PipelineKind(id: kind.id), kind)
+            #expect(kind.type.id == kind.rawValue)
+            #expect(PipelineKind(id: kind.id) == kind)
         }
     }
 
-    func testEveryPipelineIsVerifiedOnTheStandardTrajectoryAt60And120Hz() {
-        for kind in PipelineKind.allCases {
-            for n in [1, 2, 3, 10, 300] {
-                for hz in [60.0, 120.0] {
-                    let check = PipelineVerification.check(kind: kind, catalogCount: n, hz: hz)
-                    XCTAssertTrue(check.isVerified, "\(kind.id) n=\(n) \(hz) Hz: \(check.firstFailure ?? "replay")")
-                    XCTAssertGreaterThan(check.frames, 1000)
-                    XCTAssertEqual(check.indexOutOfRange, 0, "\(kind.id) n=\(n)")
-                    XCTAssertEqual(check.alphaOutOfRange, 0, "\(kind.id) n=\(n)")
-                    XCTAssertEqual(check.visibleJumps, 0, "\(kind.id) n=\(n)")
-                }
+    @Test(arguments: PipelineKind.allCases)
+    func everyPipelineIsVerifiedOnTheStandardTrajectoryAt60And120Hz(kind: PipelineKind) {
+        for n in [1, 2, 3, 10, 300] {
+            for hz in [60.0, 120.0] {
+                let check = PipelineVerification.check(kind: kind, catalogCount: n, hz: hz)
+                #expect(check.isVerified, "\(kind.id) n=\(n) \(hz) Hz: \(check.firstFailure ?? "replay")")
+                #expect(check.frames > 1000)
+                #expect(check.indexOutOfRange == 0, "\(kind.id) n=\(n)")
+                #expect(check.alphaOutOfRange == 0, "\(kind.id) n=\(n)")
+                #expect(check.visibleJumps == 0, "\(kind.id) n=\(n)")
             }
         }
     }
 
-    func testFinitePipelinesShowNoItemWhenADragPassesTheContentEnd() {
+    @Test func finitePipelinesShowNoItemWhenADragPassesTheContentEnd() {
         let check = PipelineVerification.check(kind: .peerUPCarousel, catalogCount: 1)
-        XCTAssertGreaterThan(check.missingCenters, 0)
-        XCTAssertEqual(check.centerMismatches, 0)
+        #expect(check.missingCenters > 0)
+        #expect(check.centerMismatches == 0)
     }
 
-    func testSeed003HitTestFindsNoCentreInGapsAndANeighbourBesideTheEnlargedCell() {
+    @Test func seed003HitTestFindsNoCentreInGapsAndANeighbourBesideTheEnlargedCell() {
         let check = PipelineVerification.check(kind: .seed003Paging, catalogCount: 10)
-        XCTAssertGreaterThan(check.missingCenters, 0)
-        XCTAssertGreaterThan(check.neighbourCenters, 0)
+        #expect(check.missingCenters > 0)
+        #expect(check.neighbourCenters > 0)
         let scales = PipelineTrace.trace(kind: .seed003Paging, catalogCount: 10, geometry: geometry,
                                          script: PipelineVerification.standardScript(), hz: 60)
             .flatMap(\.visible).map(\.scale)
         // The enlarged cell in landscape: floor(0.84 * 844) / floor(0.80 * 844).
-        XCTAssertEqual(scales.max() ?? 0, 708.0 / 675.0, accuracy: 1e-12)
+        #expect(abs((scales.max() ?? 0) - 708.0 / 675.0) <= 1e-12)
     }
 
-    func testFSPagerAlphaGoesNegativeOnSmallItemsButNotWithTheDefaultGeometry() {
+    @Test func fsPagerAlphaGoesNegativeOnSmallItemsButNotWithTheDefaultGeometry() {
         let small = CarouselGeometry(viewportWidth: 390, viewportHeight: 300, itemWidth: 60, itemHeight: 60,
                                      spacing: 12, minScale: 0.8)
         let check = PipelineVerification.check(kind: .peerFSPager, catalogCount: 10, geometry: small)
-        XCTAssertGreaterThan(check.alphaOutOfRange, 0)
-        XCTAssertTrue(check.isVerified)
-        XCTAssertEqual(PipelineVerification.check(kind: .peerFSPager, catalogCount: 10).alphaOutOfRange, 0)
+        #expect(check.alphaOutOfRange > 0)
+        #expect(check.isVerified)
+        #expect(PipelineVerification.check(kind: .peerFSPager, catalogCount: 10).alphaOutOfRange == 0)
     }
 
-    func testWrapJumpsAreInvisibleForSlowDragsAndFlicks() {
+    @Test func wrapJumpsAreInvisibleForSlowDragsAndFlicks() {
         let slow = ScrollScript([.drag(velocity: 300, duration: 20), .drag(velocity: -300, duration: 40),
                                  .flick(velocity: -200, decelerationRate: ScrollDeceleration.normal)])
         for kind in PipelineKind.allCases where kind.traits.wraps {
             for n in [1, 3, 10] {
                 let check = PipelineVerification.check(kind: kind, catalogCount: n, script: slow, hz: 60)
-                XCTAssertEqual(check.visibleJumps, 0, "\(kind.id) n=\(n)")
+                #expect(check.visibleJumps == 0, "\(kind.id) n=\(n)")
             }
         }
-        XCTAssertGreaterThan(PipelineVerification.check(kind: .seed000Flow, catalogCount: 3, script: slow, hz: 60).jumps, 0)
-        XCTAssertGreaterThan(PipelineVerification.check(kind: .best, catalogCount: 3, script: slow, hz: 60).jumps, 0)
+        #expect(PipelineVerification.check(kind: .seed000Flow, catalogCount: 3, script: slow, hz: 60).jumps > 0)
+        #expect(PipelineVerification.check(kind: .best, catalogCount: 3, script: slow, hz: 60).jumps > 0)
     }
 
-    func testTripleWrapJumpsVisiblyWhenAFrameStepsMoreThanHalfAPitch() {
+    @Test func tripleWrapJumpsVisiblyWhenAFrameStepsMoreThanHalfAPitch() {
         let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: 60, seed: 3)
         let check = PipelineVerification.check(kind: .seed000Flow, catalogCount: 10, script: script, hz: 60)
-        XCTAssertGreaterThan(check.visibleJumps, 0)
+        #expect(check.visibleJumps > 0)
     }
 
-    func testBestSentinelAndInfiniteLayoutJumpsStayInvisibleUnderFastFlicks() {
+    @Test func bestSentinelAndInfiniteLayoutJumpsStayInvisibleUnderFastFlicks() {
         for kind in [PipelineKind.best, .seed004Sentinel, .peerInfiniteLayout] {
             for n in [1, 3, 10] {
                 for hz in [60.0, 120.0] {
                     let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: hz, seed: 3)
                     let check = PipelineVerification.check(kind: kind, catalogCount: n, script: script, hz: hz)
-                    XCTAssertEqual(check.visibleJumps, 0, "\(kind.id) n=\(n)")
-                    XCTAssertTrue(check.isVerified, "\(kind.id) n=\(n): \(check.firstFailure ?? "")")
+                    #expect(check.visibleJumps == 0, "\(kind.id) n=\(n)")
+                    #expect(check.isVerified, "\(kind.id) n=\(n): \(check.firstFailure ?? "")")
                 }
             }
         }
     }
 
-    func testHundredfoldRunsOutOfContentUnderFastFlicksWithOneItem() {
+    @Test func hundredfoldRunsOutOfContentUnderFastFlicksWithOneItem() {
         let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: 120, seed: 3)
         let check = PipelineVerification.check(kind: .seed000CompositionalScaled, catalogCount: 1, script: script, hz: 120)
-        XCTAssertGreaterThan(check.missingCenters, 0)
-        XCTAssertFalse(check.isVerified)
+        #expect(check.missingCenters > 0)
+        #expect(!check.isVerified)
     }
 
-    func testBestHasNoDriftAfterTenMillionFramesInOneDirection() {
-        for n in [3, 10] {
-            var pipeline = BestPipeline(catalogCount: n, geometry: geometry)
-            var output = FrameOutput()
-            // 7/3 pitch per frame: exact centres are never halfway, so integer arithmetic gives the answer.
-            let frame = TrajectoryFrame(frame: 0, delta: geometry.pitch * 7 / 3, phase: .dragging)
-            var wrong = 0
-            let frames = n == 3 ? 10_000_000 : 1_000_000
-            for count in 1...frames {
-                pipeline.apply(frame, into: &output)
-                if output.logicalIndex != ((7 * count + 1) / 3) % n { wrong += 1 }
-            }
-            XCTAssertEqual(wrong, 0, "n=\(n)")
-            XCTAssertLessThan(pipeline.offset, Double(n) * geometry.pitch)
+    @Test(arguments: [3, 10])
+    func bestHasNoDriftAfterTenMillionFramesInOneDirection(n: Int) {
+        var pipeline = BestPipeline(catalogCount: n, geometry: geometry)
+        var output = FrameOutput()
+        // 7/3 pitch per frame: exact centres are never halfway, so integer arithmetic gives the answer.
+        let frame = TrajectoryFrame(frame: 0, delta: geometry.pitch * 7 / 3, phase: .dragging)
+        var wrong = 0
+        let frames = n == 3 ? 10_000_000 : 1_000_000
+        for count in 1...frames {
+            pipeline.apply(frame, into: &output)
+            if output.logicalIndex != ((7 * count + 1) / 3) % n { wrong += 1 }
         }
+        #expect(wrong == 0, "n=\(n)")
+        #expect(pipeline.offset < Double(n) * geometry.pitch)
     }
 
-    func testBestVisibleSetEqualsTheArithmeticQueryOnTheUnwrappedOffset() {
+    @Test func bestVisibleSetEqualsTheArithmeticQueryOnTheUnwrappedOffset() {
         for n in [1, 2, 3, 10, 300] {
             var pipeline = BestPipeline(catalogCount: n, geometry: geometry)
             var unwrapped = pipeline.offset
@@ -125,11 +123,11 @@ final class PipelineTests: XCTestCase {
                 let reference = indices.map { catalogIndex($0 - base * n, catalogCount: n) }
                 if reference != output.visible.map(\.item) { mismatches += 1 }
             }
-            XCTAssertEqual(mismatches, 0, "n=\(n)")
+            #expect(mismatches == 0, "n=\(n)")
         }
     }
 
-    func testRotationKeepsTheCentredItem() {
+    @Test func rotationKeepsTheCentredItem() {
         let script = ScrollScript([.drag(velocity: 1200, duration: 0.5),
                                    .flick(velocity: 1500, decelerationRate: ScrollDeceleration.normal),
                                    .rotate(toWidth: 844), .drag(velocity: -900, duration: 0.3),
@@ -141,15 +139,15 @@ final class PipelineTests: XCTestCase {
                 for (before, after) in zip(rows, rows.dropFirst()) {
                     guard case .rotated = after.trajectoryFrame.phase else { continue }
                     rotations += 1
-                    XCTAssertNotNil(after.logicalIndex, "\(kind.id)")
-                    XCTAssertEqual(before.logicalIndex, after.logicalIndex, "\(kind.id) n=\(n)")
+                    #expect(after.logicalIndex != nil, "\(kind.id)")
+                    #expect(before.logicalIndex == after.logicalIndex, "\(kind.id) n=\(n)")
                 }
-                XCTAssertEqual(rotations, 2)
+                #expect(rotations == 2)
             }
         }
     }
 
-    func testSeed003RotationRestoresTheCentringOffsetOfTheSameItem() {
+    @Test func seed003RotationRestoresTheCentringOffsetOfTheSameItem() {
         let script = ScrollScript([.drag(velocity: 1200, duration: 0.5),
                                    .flick(velocity: 1500, decelerationRate: ScrollDeceleration.normal), .rotate(toWidth: 844)])
         let rows = PipelineTrace.trace(kind: .seed003Paging, catalogCount: 10, geometry: geometry, script: script, hz: 60)
@@ -157,10 +155,10 @@ final class PipelineTests: XCTestCase {
         let after = rows[rows.count - 1]
         let oldPitch = 390 * 0.8 + geometry.spacing
         let newPitch = 844 * 0.8 + geometry.spacing
-        XCTAssertEqual(after.offset / newPitch, (before.offset / oldPitch).rounded(), accuracy: 1e-9)
+        #expect(abs(after.offset / newPitch - (before.offset / oldPitch).rounded()) <= 1e-9)
     }
 
-    func testTheLastItemsLogicalIndexIsNMinusOne() {
+    @Test func theLastItemsLogicalIndexIsNMinusOne() {
         for kind in PipelineKind.allCases {
             for n in [1, 2, 3, 10] {
                 var pipeline = kind.accept(Fresh(n: n, geometry: geometry))
@@ -168,43 +166,43 @@ final class PipelineTests: XCTestCase {
                 let delta = kind.traits.wraps || kind == .peerFSPager ? -pitch : Double(n - 1) * pitch
                 var output = FrameOutput()
                 pipeline.apply(TrajectoryFrame(frame: 0, delta: delta, phase: .dragging), into: &output)
-                XCTAssertEqual(output.logicalIndex, n - 1, "\(kind.id) n=\(n)")
+                #expect(output.logicalIndex == n - 1, "\(kind.id) n=\(n)")
             }
         }
     }
 
-    func testReplayIsDeterministicAndDependsOnTheCatalog() {
+    @Test func replayIsDeterministicAndDependsOnTheCatalog() {
         for kind in PipelineKind.allCases {
             let sums = kind.accept(ReplayTwice(geometry: geometry))
-            XCTAssertEqual(sums.0, sums.1, kind.id)
-            XCTAssertNotEqual(sums.0, sums.2, kind.id)
+            #expect(sums.0 == sums.1, "\(kind.id)")
+            #expect(sums.0 != sums.2, "\(kind.id)")
         }
     }
 
-    func testFloorWritesTheScaleAlphaOfTheKnownVisibleItems() {
+    @Test func floorWritesTheScaleAlphaOfTheKnownVisibleItems() {
         var firstReplay = FloorReplay(catalogCount: 10, geometry: geometry, script: PipelineVerification.standardScript(), hz: 60)
         var secondReplay = FloorReplay(catalogCount: 10, geometry: geometry, script: PipelineVerification.standardScript(), hz: 60)
-        XCTAssertEqual(firstReplay.run(frames: 5000), secondReplay.run(frames: 5000))
+        #expect(firstReplay.run(frames: 5000) == secondReplay.run(frames: 5000))
         var floor = FloorFrame(catalogCount: 10, geometry: geometry, script: PipelineVerification.standardScript(), hz: 60)
         var output = FrameOutput()
         floor.apply(into: &output)
-        XCTAssertEqual(output.visible.map(\.item), [9, 0, 1])
+        #expect(output.visible.map(\.item) == [9, 0, 1])
         let transform = ScaleAlphaTransform(geometry: geometry)
         let first = BestPipelineFirstFrame.offset(geometry: geometry)
         for (position, element) in zip(-1...1, output.visible) {
             let expected = transform.transform(itemCenter: geometry.itemCenter(position),
                                                viewportCenter: geometry.viewportCenter(offset: first))
-            XCTAssertEqual(element.scale, expected.scale)
-            XCTAssertEqual(element.alpha, expected.alpha)
+            #expect(element.scale == expected.scale)
+            #expect(element.alpha == expected.alpha)
         }
     }
 
-    func testTraceHasOneRowPerFrameWithOffsetsAfterTheJump() {
+    @Test func traceHasOneRowPerFrameWithOffsetsAfterTheJump() {
         let rows = PipelineTrace.trace(kind: .best, catalogCount: 3, geometry: geometry,
                                        script: .oneDirection(velocity: 3000, duration: 2), hz: 60)
-        XCTAssertEqual(rows.count, 120)
-        XCTAssertTrue(rows.contains { $0.jumped })
-        XCTAssertTrue(rows.allSatisfy { $0.offset >= 0 && $0.offset < 3 * geometry.pitch })
+        #expect(rows.count == 120)
+        #expect(rows.contains { $0.jumped })
+        #expect(rows.allSatisfy { $0.offset >= 0 && $0.offset < 3 * geometry.pitch })
     }
 }
 

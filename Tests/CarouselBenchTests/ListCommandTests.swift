@@ -1,0 +1,46 @@
+import Testing
+@testable import carousel_bench
+
+/// `list`: `id<TAB>unit<TAB>sizes`, the sizes saying `any size`, its limit and why, and the default sizes.
+@Suite struct ListCommandTests {
+    static let defaults = "default 3,10,30,100,300,1000,3000,10000"
+
+    func entries(_ arguments: [String] = []) throws -> [String: [String]] {
+        let outcome = try BenchProcess.run(["list"] + arguments)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasSuffix("\n"))
+        var entries: [String: [String]] = [:]
+        for line in outcome.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            #expect(fields.count == 3, "id, unit, sizes: \(line)")
+            #expect(entries.updateValue(fields, forKey: fields[0]) == nil, "listed once: \(line)")
+        }
+        return entries
+    }
+
+    @Test func fsPagerShowsItsLimitAndWhy() throws {
+        let entries = try entries()
+        for id in ["pipeline/peer.fspager", "wrap/peer.fspager.wrap"] {
+            let entry = try #require(entries[id], "\(entries.keys.sorted())")
+            #expect(entry[1] == "ns/frame")
+            #expect(entry[2].hasPrefix("any size up to 32767 ("), "\(entry)")
+            #expect(entry[2].contains("Int16.max / n sections"), "the reason: \(entry)")
+            #expect(entry[2].hasSuffix("); " + Self.defaults), "\(entry)")
+        }
+    }
+
+    @Test func otherBenchmarksTakeAnySizeAndTheSelfCheckItsOwn() throws {
+        let entries = try entries()
+        #expect(entries["pipeline/best"] == ["pipeline/best", "ns/frame", "any size; " + Self.defaults])
+        #expect(entries["lookup/arithmetic"] == ["lookup/arithmetic", "ns/call", "any size; " + Self.defaults])
+        #expect(entries["harness/empty"] == ["harness/empty", "ns/call", "fixed 3"])
+        // Exactly the suite's benchmarks.
+        #expect(Set(entries.keys) == Set(CarouselSuite().benchmarks.benchmarkIDs.map(\.description)))
+    }
+
+    @Test func theFilterSelectsIds() throws {
+        let entries = try entries(["--filter", "fspager"])
+        #expect(Set(entries.keys) == ["transform/peer.fspager", "snap/peer.fspager.snap", "wrap/peer.fspager.wrap",
+                                      "pipeline/peer.fspager"])
+    }
+}
