@@ -77,6 +77,7 @@ public final class LineProgress: ProgressReporter {
             if round % 10 == 0 || round == rounds {
                 write("sampling: round \(round) of at most \(rounds), \(cases) benchmarks interleaved\n")
             }
+            lastRound = (round, rounds, cases)
         case .finished(let row):
             write("\(row.benchmark) size \(row.size): median \(DecimalFormat.string(row.median, decimals: row.median < 10 ? 3 : 1)) \(row.unit)"
                 + " (\(row.sampleCount) samples x \(row.iterationsPerSample) iterations)\n")
@@ -87,7 +88,15 @@ public final class LineProgress: ProgressReporter {
         }
     }
 
-    public func finish() {}
+    /// The last sampling round, when sampling stopped before its tenth-round line.
+    public func finish() {
+        if let (round, rounds, cases) = lastRound, round % 10 != 0 && round != rounds {
+            write("sampling: stopped after round \(round) of at most \(rounds), \(cases) benchmarks interleaved\n")
+        }
+        lastRound = nil
+    }
+
+    private var lastRound: (Int, Int, Int)?
 
     private func counter(_ index: Int, _ total: Int) -> String {
         "[" + String(repeating: " ", count: max(0, width - String(index).count)) + "\(index)/\(total)]"

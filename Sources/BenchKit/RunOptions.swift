@@ -4,7 +4,7 @@ import Foundation
 public struct RunOptions: Sendable {
     /// A regular expression searched in each benchmark id (`family/strategy`); nil runs everything.
     public var filter: String?
-    /// When set, each benchmark runs only at those of its registered sizes that appear here.
+    /// When set, every benchmark that takes any size runs at these (within its limit); nil runs each at its defaults.
     public var sizes: [Int]?
     /// Total time for one benchmark at one size, in seconds, warm-up included (soft limit; the hard
     /// limit is `hardLimitFactor` times this, so a size slower than the budget still yields at least one sample).

@@ -242,7 +242,7 @@ public struct FSPagerWrap: WrapStrategy, Sendable {
     public static let id = "peer.fspager.wrap"
     /// `Int16.max / n` sections: none at all past `Int16.max` items.
     public static let catalogLimit: CatalogLimit? = CatalogLimit(
-        largest: Int(Int16.max), reason: "Int16.max / n sections, none for n > 32767 (FSPagerView isInfinite)")
+        largest: Int(Int16.max), reason: "FSPagerView's isInfinite lays out Int16.max / n sections, none for n > 32767")
     public static let complexity: Complexity = "O(1) per step (nothing to do)"
     public let catalogCount: Int
     public let pitch: Double

@@ -49,7 +49,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
             "--output", directory.appendingPathComponent("none.csv").path, "--no-baseline",
         ])
         #expect(outcome.status == 64, "\(outcome.stderr)")
-        #expect(outcome.stderr.hasPrefix("carousel-bench run: error: no benchmark matches --filter '^pipeline/peer\\.fspager$' at sizes 50000 (size 50000 is past its limit 32767"),
+        #expect(outcome.stderr.hasPrefix("carousel-bench run: error: every benchmark --filter '^pipeline/peer\\.fspager$' selects is past its limit at sizes 50000 (pipeline/peer.fspager: size 50000 is past its limit 32767"),
                 "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none.csv").path))
     }

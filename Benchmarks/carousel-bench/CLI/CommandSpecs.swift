@@ -15,7 +15,7 @@ enum CommonOptions {
         .value("--item-width", "w", "item width in points (default 0.8 W)"),
         .value("--spacing", "s", "visual gap between the centred item and its neighbour (default 12)"),
         .value("--min-scale", "m", "side item scale (default 0.8)"),
-        .value("--hz", "RATE", "frames per second: the trajectory's frame rate and the frame budget (default 120)"),
+        .value("--hz", "RATE", "whole frames per second: the trajectory's frame rate and the frame budget (default 120)"),
     ]
 
     /// Reads `geometry`'s options: the viewport is 300 pt tall and items 200 pt, as in the suite's default.
@@ -24,7 +24,7 @@ enum CommonOptions {
         let itemWidth = try arguments.double("--item-width", default: viewport * 0.8, range: 1...viewport)
         let spacing = try arguments.double("--spacing", default: 12, range: -itemWidth / 2...10_000)
         let minScale = try arguments.double("--min-scale", default: 0.8, range: 0.01...1)
-        let hz = try arguments.double("--hz", default: SuiteConfiguration.referenceHz, range: 1...1_000)
+        let hz = Double(try arguments.int("--hz", default: Int(SuiteConfiguration.referenceHz), range: 1...1_000))
         let geometry = CarouselGeometry(viewportWidth: viewport, viewportHeight: 300, itemWidth: itemWidth,
                                         itemHeight: 200, spacing: spacing, minScale: minScale)
         guard geometry.pitch > 0 else {

@@ -85,8 +85,11 @@ enum RunCommand {
         let selection = try BenchmarkRunner.select(suite.benchmarks, options: options)
         guard !selection.cases.isEmpty else {
             let sizeText = (sizes ?? CarouselSuite.defaultSizes).map(String.init).joined(separator: ",")
-            let reasons = selection.skipped.isEmpty ? "" : " (" + selection.skipped.map(\.reason).joined(separator: "; ") + ")"
-            throw UsageError("no benchmark matches --filter '\(filter ?? "")' at sizes \(sizeText)\(reasons)")
+            if let skipped = selection.skipped.first {
+                throw UsageError("every benchmark --filter '\(filter ?? "")' selects is past its limit at sizes \(sizeText) "
+                    + "(\(skipped.key.benchmark): \(skipped.reason))")
+            }
+            throw UsageError("no benchmark matches --filter '\(filter ?? "")'")
         }
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
         var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
