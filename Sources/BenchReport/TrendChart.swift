@@ -6,33 +6,6 @@ import Darwin
 import Glibc
 #endif
 
-/// One value of a trend line: the median at the `commit`-th commit of the chart, with an optional interval.
-public struct TrendPoint: Sendable, Equatable {
-    /// The position on the commit axis (0 = the oldest commit of the chart).
-    public var commit: Int
-    public var value: Double
-    public var low: Double?
-    public var high: Double?
-
-    public init(commit: Int, value: Double, low: Double? = nil, high: Double? = nil) {
-        self.commit = commit
-        self.value = value
-        self.low = low
-        self.high = high
-    }
-}
-
-/// A named line of a trend chart (one size of a benchmark).
-public struct TrendLine: Sendable, Equatable {
-    public var name: String
-    public var points: [TrendPoint]
-
-    public init(name: String, points: [TrendPoint]) {
-        self.name = name
-        self.points = points
-    }
-}
-
 /// A change point drawn on a trend chart: a vertical marker between the last commit of the old level and
 /// `commit`, the first of the new, labelled with the step (`+5.1%`).
 public struct TrendMarker: Sendable, Equatable {
@@ -85,7 +58,7 @@ public struct TrendChart: Sendable, Equatable {
     public var yTitle: String
     /// The commits of the axis, oldest first (full or short hashes; labels show the first 7 characters).
     public var commits: [String]
-    public var lines: [TrendLine]
+    public var lines: [ChartSeries]
     public var markers: [TrendMarker]
     public var creeps: [TrendCreep]
     public var yLabels: AxisLabelStyle
@@ -93,7 +66,7 @@ public struct TrendChart: Sendable, Equatable {
     public var height: Int
 
     public init(
-        title: String, yTitle: String, commits: [String], lines: [TrendLine], markers: [TrendMarker] = [],
+        title: String, yTitle: String, commits: [String], lines: [ChartSeries], markers: [TrendMarker] = [],
         creeps: [TrendCreep] = [], yLabels: AxisLabelStyle = .nanoseconds, width: Int = 960, height: Int = 540
     ) {
         self.title = title
@@ -129,9 +102,9 @@ public struct TrendChart: Sendable, Equatable {
     /// The chart as a standalone SVG document.
     public func render() -> String {
         let plotted = lines.map { line in
-            line.points.filter { $0.value.isFinite && commits.indices.contains($0.commit) }.sorted { $0.commit < $1.commit }
+            line.points.filter { $0.y.isFinite && commits.indices.contains(Int($0.x)) }.sorted { $0.x < $1.x }
         }
-        var values = plotted.flatMap { $0.flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] } }
+        var values = plotted.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
         values = values.filter(\.isFinite)
         let (low, high) = Self.valueRange(values)
         let ticks = Self.ticks(from: low, through: high)
@@ -208,19 +181,19 @@ public struct TrendChart: Sendable, Equatable {
             let style = SeriesStyle(index: index)
             for point in points {
                 guard let low = point.low, let high = point.high, low.isFinite, high.isFinite else { continue }
-                let x = SVG.number(xPosition(Double(point.commit)))
+                let x = SVG.number(xPosition(point.x))
                 svg += "<line class=\"ci\" x1=\"\(x)\" y1=\"\(SVG.number(yPosition(low)))\" x2=\"\(x)\" "
                     + "y2=\"\(SVG.number(yPosition(high)))\" stroke=\"\(style.color)\" stroke-opacity=\"0.5\"/>\n"
             }
             let dash = style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-            let coordinates = points.map { (xPosition(Double($0.commit)), yPosition($0.value)) }
+            let coordinates = points.map { (xPosition($0.x), yPosition($0.y)) }
             svg += "<polyline class=\"line\" points=\"\(SeriesStyle.points(coordinates))\" fill=\"none\" "
                 + "stroke=\"\(style.color)\" stroke-width=\"2\" stroke-linejoin=\"round\"\(dash)/>\n"
             let radius = spacing > 0 && spacing < 8 ? 2.5 : 4
             for point in points {
-                var tooltip = "\(lines[index].name) at \(Self.shortHash(commits[point.commit])): " + valueText(point.value)
+                var tooltip = "\(lines[index].name) at \(Self.shortHash(commits[Int(point.x)])): " + valueText(point.y)
                 if let low = point.low, let high = point.high { tooltip += " (\(valueText(low)) to \(valueText(high)))" }
-                svg += style.markerElement(x: xPosition(Double(point.commit)), y: yPosition(point.value), radius: radius,
+                svg += style.markerElement(x: xPosition(point.x), y: yPosition(point.y), radius: radius,
                                            tooltip: tooltip) + "\n"
             }
         }
@@ -310,13 +283,13 @@ extension TrendChart {
         let commits = HistoryFile.commits(of: analyses.map(\.series))
         var position: [String: Int] = [:]
         for (index, commit) in commits.enumerated() { position[commit] = index }
-        var lines: [TrendLine] = []
+        var lines: [ChartSeries] = []
         var markers: [TrendMarker] = []
         var creeps: [TrendCreep] = []
         for (line, analysis) in analyses.enumerated() {
             let points = analysis.series.points
-            lines.append(TrendLine(name: "size \(analysis.series.key.size)", points: points.map {
-                TrendPoint(commit: position[$0.commit]!, value: $0.median, low: $0.ciLow, high: $0.ciHigh)
+            lines.append(ChartSeries(name: "size \(analysis.series.key.size)", points: points.map {
+                ChartPoint(x: Double(position[$0.commit]!), y: $0.median, low: $0.ciLow, high: $0.ciHigh)
             }))
             for step in analysis.steps {
                 markers.append(TrendMarker(

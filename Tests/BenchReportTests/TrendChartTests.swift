@@ -7,12 +7,12 @@ import Testing
     static let commits = (0..<12).map { String(format: "%07x", 0xabc0000 + $0) + "deadbeef" }
 
     static func chart() -> TrendChart {
-        let before = (0..<6).map { TrendPoint(commit: $0, value: 100 + Double($0 % 2), low: 98, high: 103) }
-        let after = (6..<12).map { TrendPoint(commit: $0, value: 105 + Double($0 % 2)) }
+        let before = (0..<6).map { ChartPoint(x: Double($0), y: 100 + Double($0 % 2), low: 98, high: 103) }
+        let after = (6..<12).map { ChartPoint(x: Double($0), y: 105 + Double($0 % 2)) }
         return TrendChart(
             title: "family/a <&> \"b\"", yTitle: "median (ns/call)", commits: commits,
-            lines: [TrendLine(name: "size 10", points: before + after),
-                    TrendLine(name: "size <100>", points: (0..<12).map { TrendPoint(commit: $0, value: 200 - Double($0)) })],
+            lines: [ChartSeries(name: "size 10", points: before + after),
+                    ChartSeries(name: "size <100>", points: (0..<12).map { ChartPoint(x: Double($0), y: 200 - Double($0)) })],
             markers: [TrendMarker(commit: 6, relativeStep: 0.051, line: 0, detail: "p = 0.005"),
                       TrendMarker(commit: 3, relativeStep: -0.12, line: 1)],
             creeps: [TrendCreep(start: 8, end: 11, relativeSlope: 0.011, line: 1)])
@@ -48,9 +48,9 @@ import Testing
 
     @Test func markerSitsBetweenTheTwoCommits() throws {
         let chart = TrendChart(title: "t", yTitle: "v", commits: ["a", "b", "c"],
-                               lines: [TrendLine(name: "size 1", points: [TrendPoint(commit: 0, value: 1),
-                                                                         TrendPoint(commit: 1, value: 1),
-                                                                         TrendPoint(commit: 2, value: 2)])],
+                               lines: [ChartSeries(name: "size 1", points: [ChartPoint(x: Double(0), y: 1),
+                                                                         ChartPoint(x: Double(1), y: 1),
+                                                                         ChartPoint(x: Double(2), y: 2)])],
                                markers: [TrendMarker(commit: 2, relativeStep: 1, line: 0)])
         let document = try #require(ElementCollector.parse(chart.render()))
         let xs = document.elements.filter { $0.name == "circle" }.compactMap { Double($0.attributes["cx"] ?? "") }
@@ -82,8 +82,8 @@ import Testing
 
     @Test func narrowRangesKeepDistinctTickLabels() throws {
         let chart = TrendChart(title: "t", yTitle: "v", commits: ["a", "b"],
-                               lines: [TrendLine(name: "s", points: [TrendPoint(commit: 0, value: 10_000),
-                                                                    TrendPoint(commit: 1, value: 10_150)])])
+                               lines: [ChartSeries(name: "s", points: [ChartPoint(x: Double(0), y: 10_000),
+                                                                    ChartPoint(x: Double(1), y: 10_150)])])
         let document = try #require(ElementCollector.parse(chart.render()))
         let ticks = document.texts.filter { $0.hasSuffix(" ns") || $0.hasSuffix(" µs") }
         #expect(ticks.count >= 3)
