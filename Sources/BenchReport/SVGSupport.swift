@@ -1,5 +1,26 @@
 /// The building blocks every chart shares: text escaping, coordinates, the series palette.
 enum SVG {
+    /// A legend right of the plot: one entry per name, in the series' styles.
+    static func legend(_ names: [String], left: Double, top: Double) -> String {
+        var svg = "<g class=\"legend\">\n"
+        for (index, name) in names.enumerated() {
+            let style = SeriesStyle(index: index)
+            let y = top + 8 + Double(index) * 20
+            let dash = style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+            svg += "<g class=\"legend-entry\"><line x1=\"\(number(left))\" y1=\"\(number(y))\" x2=\"\(number(left + 28))\" "
+                + "y2=\"\(number(y))\" stroke=\"\(style.color)\" stroke-width=\"2\"\(dash)/>"
+            svg += style.markerElement(x: left + 14, y: y, radius: 4, tooltip: nil)
+            svg += "<text x=\"\(number(left + 36))\" y=\"\(number(y + 4))\" fill=\"#222222\">\(escape(name))</text></g>\n"
+        }
+        return svg + "</g>\n"
+    }
+
+    /// "no data" centred in a plot.
+    static func noData(centerX: Double, centerY: Double) -> String {
+        "<text x=\"\(number(centerX))\" y=\"\(number(centerY))\" text-anchor=\"middle\" font-size=\"14\" "
+            + "fill=\"#888888\">no data</text>\n"
+    }
+
     /// Escapes text for XML content and attribute values.
     static func escape(_ text: String) -> String {
         var escaped = ""

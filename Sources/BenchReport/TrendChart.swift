@@ -219,23 +219,9 @@ public struct TrendChart: Sendable, Equatable {
                 + "\(SVG.escape(name + label))</text></g>\n"
         }
 
-        if lines.count > 1 {
-            svg += "<g class=\"legend\">\n"
-            let left = plot.right + 16
-            for (index, name) in legendNames.enumerated() {
-                let style = SeriesStyle(index: index)
-                let y = plot.top + 8 + Double(index) * 20
-                let dash = style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-                svg += "<g class=\"legend-entry\"><line x1=\"\(SVG.number(left))\" y1=\"\(SVG.number(y))\" x2=\"\(SVG.number(left + 28))\" "
-                    + "y2=\"\(SVG.number(y))\" stroke=\"\(style.color)\" stroke-width=\"2\"\(dash)/>"
-                svg += style.markerElement(x: left + 14, y: y, radius: 4, tooltip: nil)
-                svg += "<text x=\"\(SVG.number(left + 36))\" y=\"\(SVG.number(y + 4))\" fill=\"#222222\">\(SVG.escape(name))</text></g>\n"
-            }
-            svg += "</g>\n"
-        }
+        if lines.count > 1 { svg += SVG.legend(legendNames, left: plot.right + 16, top: plot.top) }
         if plotted.allSatisfy(\.isEmpty) {
-            svg += "<text x=\"\(SVG.number((plot.left + plot.right) / 2))\" y=\"\(SVG.number((plot.top + plot.bottom) / 2))\" "
-                + "text-anchor=\"middle\" font-size=\"14\" fill=\"#888888\">no data</text>\n"
+            svg += SVG.noData(centerX: (plot.left + plot.right) / 2, centerY: (plot.top + plot.bottom) / 2)
         }
         return svg + "</svg>\n"
     }
