@@ -129,8 +129,8 @@ public struct AgreementReport: Sendable, Equatable {
 
 /// A way the UIKit pipeline's frames differ from its core's because UIKit does it that way.
 public enum UIKitNamedDifference: String, CaseIterable, Sendable {
-    /// `UIScrollView` stops a scroll at the content's edge and keeps a deceleration target inside the content;
-    /// the cores let a drag run past the end. From that frame until both rest on the same offset again, the
+    /// `UIScrollView` stops a scroll at the content's edge (and, with `contentTargets=clamped`, keeps a release's
+    /// target inside the content); the cores let a drag run past the end. From that frame until both rest on the same offset again, the
     /// two plays follow different paths.
     case clampedAtContentEdge = "clamped at content edge"
     /// A layout that does not invalidate on scroll (F6) is asked only when the bounds leave the validated rect
@@ -279,7 +279,7 @@ struct Comparator {
             if let x = a.snapTarget, let y = b.snapTarget, wholeCatalogWidths(x, y, pitch: pitch) || Self.close(x, y) {
                 if !Self.close(x, y) { differences.append(Difference(field: .snapTarget, detail: "", reason: .offsetByWholeCatalogWidths)) }
             } else if let y = b.snapTarget, allowedDifferences.contains(.clampedAtContentEdge),
-                      Self.close(y, 0) || Self.close(y, uikit.maxOffset) {
+                      Self.close(y, 0) || Self.close(y, uikit.maxOffset) || y < 0 || y > uikit.maxOffset {
                 episode = .clampedAtContentEdge
             } else {
                 differences.append(Difference(field: .snapTarget, detail: "core \(String(describing: a.snapTarget)), uikit \(String(describing: b.snapTarget))", reason: nil))

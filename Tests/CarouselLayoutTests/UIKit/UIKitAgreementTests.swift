@@ -12,6 +12,18 @@ import Testing
         }
     }
 
+    @Test func everyPipelineAgreesUnderEverySwitchChange() throws {
+        for descriptor in UIKitSwitches.descriptors {
+            for value in descriptor.values.dropFirst() {
+                let switches = try UIKitSwitches.parse(["\(descriptor.name)=\(value)"])
+                for kind in UIKitPipelineKind.allCases {
+                    let report = UIKitAgreement.compare(kind: kind, catalogCount: 3, switches: switches)
+                    #expect(report.agrees, "\(kind.id) \(switches.changes): \(report.firstMismatch ?? "")")
+                }
+            }
+        }
+    }
+
     @Test func eachNamedDifferenceShowsWhereUIKitCausesIt() {
         func allowed(_ kind: UIKitPipelineKind, _ n: Int, _ switches: [String] = []) -> [UIKitNamedDifference: Int] {
             UIKitAgreement.compare(kind: kind, catalogCount: n, switches: try! .parse(switches)).allowed

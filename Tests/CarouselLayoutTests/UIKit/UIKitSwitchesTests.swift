@@ -4,7 +4,8 @@ import Testing
 @Suite struct UIKitSwitchesTests {
     @Test func everySwitchIsDescribedWithItsEvidenceAndItsDefaultFirst() {
         let names = UIKitSwitches.descriptors.map(\.name)
-        #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation", "orthogonalScroll"])
+        #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation",
+                          "orthogonalScroll", "contentTargets"])
         for descriptor in UIKitSwitches.descriptors {
             #expect(descriptor.values.count >= 2, "\(descriptor.name)")
             #expect(descriptor.values.first == descriptor.defaultValue, "\(descriptor.name)")
@@ -12,7 +13,7 @@ import Testing
             #expect(!descriptor.evidence.isEmpty && !descriptor.summary.isEmpty)
         }
         #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
-            + "indexPath=tagged,hitTest=layout,itemInvalidation=items,orthogonalScroll=offsetOnly")
+            + "indexPath=tagged,hitTest=layout,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped")
         #expect(UIKitSwitches.default.changes.isEmpty)
     }
 
@@ -38,7 +39,7 @@ import Testing
             }
         }
         #expect(message("noSuchSwitch=on") == "unknown UIKit switch 'noSuchSwitch' (known: flowQuery, cachesAfterMutation, "
-            + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll)")
+            + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets)")
         #expect(message("answerCaching=maybe") == "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)")
         #expect(message("answerCaching") == "expected NAME=VALUE for a UIKit switch, got 'answerCaching'")
         #expect(message("=on") == "expected NAME=VALUE for a UIKit switch, got '=on'")
@@ -51,7 +52,7 @@ import Testing
         let combinations = UIKitSwitches.allCombinations
         let expected = UIKitSwitches.descriptors.reduce(1) { $0 * $1.values.count }
         #expect(combinations.count == expected)
-        #expect(expected == 128)
+        #expect(expected == 256)
         #expect(Set(combinations).count == combinations.count)
         #expect(combinations.first == .default)
         for descriptor in UIKitSwitches.descriptors {

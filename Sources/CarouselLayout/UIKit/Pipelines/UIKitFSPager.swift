@@ -51,7 +51,7 @@ public final class FSPagerScene: UIKitScene {
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = layout.pagingTarget(currentOffset: currentOffset, velocity: velocity)
-        return min(max(target, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: target)
     }
 
     public override func handleRotation(toWidth width: Double) {

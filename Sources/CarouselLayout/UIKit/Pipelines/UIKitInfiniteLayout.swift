@@ -68,7 +68,7 @@ public final class InfiniteLayoutScene: UIKitScene {
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = ThresholdSnap(geometry: geometry, itemCount: itemCount, threshold: .infinity)
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        return min(max(target, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: target)
     }
 
     public override func release(velocity: Double, proposedOffset: Double) -> Double {

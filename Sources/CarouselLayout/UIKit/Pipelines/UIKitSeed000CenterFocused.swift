@@ -50,7 +50,7 @@ public final class Seed000CenterFocusedScene: UIKitScene {
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let index = layout.targetIndex(currentOffset: currentOffset, proposedOffset: proposedOffset,
                                        velocity: velocity / Velocity.pointsPerSecondPerPointPerMillisecond)
-        return min(max(index * layout.pageWidth, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: index * layout.pageWidth)
     }
 
     public override func handleRotation(toWidth width: Double) {

@@ -55,7 +55,7 @@ public final class Seed000FlowScene: UIKitScene {
         let target = layout.directionalTarget(sortedMidXs: layout.geometricMidXs(at: currentOffset),
                                               currentOffset: currentOffset, proposedOffset: proposedOffset,
                                               velocity: velocity / Velocity.pointsPerSecondPerPointPerMillisecond)
-        return min(max(target, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: target)
     }
 
     public override func handleRotation(toWidth width: Double) {

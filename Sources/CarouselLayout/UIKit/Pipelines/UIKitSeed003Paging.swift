@@ -56,7 +56,7 @@ public final class Seed003PagingScene: UIKitScene {
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = recommendation.pagingTarget(in: collectionView, currentOffset: currentOffset, proposedOffset: proposedOffset)
-        return min(max(target.x, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: target.x)
     }
 
     public override func handleRotation(toWidth width: Double) {

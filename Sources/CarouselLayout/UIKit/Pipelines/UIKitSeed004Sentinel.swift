@@ -52,13 +52,13 @@ public final class Seed004SentinelScene: UIKitScene {
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = ThresholdSnap(geometry: geometry, itemCount: itemCount)
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
-        return min(max(target, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: target)
     }
 
+    /// Paging decides the target; the layout and delegate are still asked (they keep it).
     public override func release(velocity: Double, proposedOffset: Double) -> Double {
         let target = snapTarget(currentOffset: collectionView.contentOffset.x, proposedOffset: proposedOffset, velocity: velocity)
-        _ = collectionView.endDragging(velocity: velocity, proposedOffset: target)
-        return target
+        return collectionView.endDragging(velocity: velocity, proposedOffset: target)
     }
 
     public override func handleRotation(toWidth width: Double) {

@@ -49,7 +49,7 @@ public final class UPCarouselScene: UIKitScene {
         var items: [Int] = []
         if let size = layout.uniformSize { layout.appendArithmeticRange(in: rect, size: size, into: &items) }
         let target = layout.closestTarget(centers: items.map { layout.frameOfItem($0).midX }, proposedOffset: proposedOffset)
-        return min(max(target, 0), collectionView.maxContentOffsetX)
+        return collectionView.restingOffset(forTarget: target)
     }
 
     public override func handleRotation(toWidth width: Double) {

@@ -167,8 +167,8 @@ public final class CollectionView {
     }
 
     /// The release of a drag at `velocity` (pt/s) with UIKit's projected resting offset: the layout's
-    /// `targetContentOffset` (velocity in pt/ms), then the delegate's `scrollViewWillEndDragging`; the target is
-    /// kept inside the content, as `UIScrollView` does. Returns the resting offset.
+    /// `targetContentOffset` (velocity in pt/ms), then the delegate's `scrollViewWillEndDragging`; the target kept
+    /// inside the content (switch `contentTargets`). Returns the resting offset.
     public func endDragging(velocity: Double, proposedOffset: Double) -> Double {
         let velocityPoint = LayoutPoint(x: velocity / Velocity.pointsPerSecondPerPointPerMillisecond, y: 0)
         var target = collectionViewLayout.targetContentOffset(
@@ -176,7 +176,14 @@ public final class CollectionView {
         delegate?.scrollViewWillEndDragging(self, withVelocity: velocityPoint, targetContentOffset: &target)
         isDragging = false
         isDecelerating = true
-        return min(max(target.x, 0), maxContentOffsetX)
+        return restingOffset(forTarget: target.x)
+    }
+
+    /// An offset computed for the content (a release's target, `scrollToItem`'s offset), kept inside the
+    /// content with switch `contentTargets=clamped`.
+    @inlinable
+    public func restingOffset(forTarget x: Double) -> Double {
+        switches.contentTargets == .clamped ? min(max(x, 0), maxContentOffsetX) : x
     }
 
     /// The deceleration ends: `scrollViewDidEndDecelerating`.
@@ -402,7 +409,7 @@ public final class CollectionView {
     }
 
     /// `scrollToItemAtIndexPath:atScrollPosition:animated: NO`: the offset from the item's frame, kept inside
-    /// the content, set by code.
+    /// the content (switch `contentTargets`), set by code.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
         prepareLayoutIfNeeded()
         guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
@@ -411,7 +418,7 @@ public final class CollectionView {
         case .centeredHorizontally: x = frame.midX - frameSize.width / 2
         case .right: x = frame.maxX - frameSize.width
         }
-        setContentOffset(LayoutPoint(x: min(max(x, 0), maxContentOffsetX), y: contentOffset.y))
+        setContentOffset(LayoutPoint(x: restingOffset(forTarget: x), y: contentOffset.y))
     }
 }
 

@@ -4,7 +4,7 @@
 ///     var switches = UIKitSwitches.default
 ///     try switches.set("answerCaching=off")            // what `run --uikit answerCaching=off` passes
 ///     UIKitSwitches.descriptors.map(\.name)            // what `list --uikit` prints
-///     UIKitSwitches.allCombinations.count              // 128: the report ranks pipelines under each
+///     UIKitSwitches.allCombinations.count              // 256: the report ranks pipelines under each
 ///
 /// The defaults are the evidence's best reading; each descriptor says where it comes from.
 public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
@@ -68,6 +68,15 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         case invalidate
     }
 
+    /// Where an offset UIKit computes for the content lands: a release's resting target, `scrollToItem`'s offset.
+    public enum ContentTargets: String, CaseIterable, Sendable {
+        /// Kept inside the content (assumed: `UIScrollView` comes to rest inside its content; the scroll itself
+        /// stops at the edge either way, so only the reported target differs).
+        case clamped
+        /// As the layout or the delegate returned it.
+        case unclamped
+    }
+
     public var flowQuery: FlowQuery
     public var cachesAfterMutation: CachesAfterMutation
     public var answerCaching: AnswerCaching
@@ -75,10 +84,12 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     public var hitTest: HitTest
     public var itemInvalidation: ItemInvalidation
     public var orthogonalScroll: OrthogonalScroll
+    public var contentTargets: ContentTargets
 
     public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
                 answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .layout,
-                itemInvalidation: ItemInvalidation = .items, orthogonalScroll: OrthogonalScroll = .offsetOnly) {
+                itemInvalidation: ItemInvalidation = .items, orthogonalScroll: OrthogonalScroll = .offsetOnly,
+                contentTargets: ContentTargets = .clamped) {
         self.flowQuery = flowQuery
         self.cachesAfterMutation = cachesAfterMutation
         self.answerCaching = answerCaching
@@ -86,6 +97,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         self.hitTest = hitTest
         self.itemInvalidation = itemInvalidation
         self.orthogonalScroll = orthogonalScroll
+        self.contentTargets = contentTargets
     }
 
     /// The evidence's best reading of every switch.
@@ -126,6 +138,9 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("orthogonalScroll", \.orthogonalScroll,
                    evidence: "K2 (one unread hop: medium): _UICollectionViewOrthogonalScrollView _notifyDidScroll",
                    summary: "an orthogonal section's scroll only calls the handler, or also invalidates the layout"),
+        descriptor("contentTargets", \.contentTargets,
+                   evidence: "assumed: UIScrollView rests inside its content (the scroll stops at the edge either way)",
+                   summary: "a release's target and scrollToItem's offset kept inside the content, or as computed"),
     ]
 
     private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(
