@@ -40,8 +40,8 @@ struct Verify: UIKitPipelineVisitor {
 /// state plays independently of its original.
 struct ReplayAndCopy: UIKitPipelineVisitor {
     func visit<P: UIKitPipeline>(_ type: P.Type) -> Bool {
-        var replay = UIKitReplay<P>(catalogCount: 10, geometry: .default, switches: .default,
-                                    script: PipelineVerification.standardScript(), hz: 120)
+        var replay = PipelineReplay<P>(catalogCount: 10, geometry: .default, switches: .default,
+                                       script: PipelineVerification.standardScript(), hz: 120)
         let frames = replay.framesPerTrajectory
         let first = replay.run(frames: frames)
         let second = replay.run(frames: frames)
