@@ -85,8 +85,6 @@ public final class BestScene: UIKitScene {
 
 /// The recommended layout (see `UIKitBestPipeline`).
 public final class CarouselBestLayout: CollectionViewLayout {
-    /// A release faster than this (pt/s) always moves at least one item (`BestPipeline.flickThreshold`).
-    public static let flickThreshold = BestPipeline.flickThreshold
     /// Distance from home after which the scroll delegate recentres (`2^18` points).
     public static let recentreDistance = 262_144.0
     /// Content each side of home (`2^19` points): room for any flick's target beyond the recentre distance.
@@ -102,11 +100,14 @@ public final class CarouselBestLayout: CollectionViewLayout {
     @exclusivity(unchecked) @usableFromInline var poolMask = 0
     @exclusivity(unchecked) @usableFromInline var answer: [LayoutAttributes] = []
     @exclusivity(unchecked) @usableFromInline var transform: ScaleAlphaTransform
+    /// The core's snap, for the current geometry.
+    @exclusivity(unchecked) @usableFromInline var snapRule: BestPipeline
 
     init(geometry: CarouselGeometry, catalogCount: Int, ledger: UIKitLedger, switches: UIKitSwitches) {
         self.catalogCount = catalogCount
         self.geometry = geometry
         transform = ScaleAlphaTransform(geometry: geometry)
+        snapRule = BestPipeline(catalogCount: catalogCount, geometry: geometry)
         super.init(ledger: ledger, switches: switches)
         setGeometry(geometry)
     }
@@ -119,6 +120,7 @@ public final class CarouselBestLayout: CollectionViewLayout {
     public func setGeometry(_ geometry: CarouselGeometry) {
         self.geometry = geometry
         transform = ScaleAlphaTransform(geometry: geometry)
+        snapRule = BestPipeline(catalogCount: catalogCount, geometry: geometry)
         let catalogWidth = Double(catalogCount) * geometry.pitch
         copies = max(3, 2 * Int((Self.contentHalfWidth / catalogWidth).rounded(.up)) + 1)
         var size = 1
@@ -193,20 +195,11 @@ public final class CarouselBestLayout: CollectionViewLayout {
         return context
     }
 
-    /// `pipeline.best`'s snap: the item nearest UIKit's projected offset, at least one item on in the direction
-    /// of a flick faster than `flickThreshold`.
+    /// `pipeline.best`'s snap (`BestPipeline.snapTarget`): the item nearest UIKit's projected offset, at least
+    /// one item on in the direction of a flick faster than `BestPipeline.flickThreshold`.
     @usableFromInline
     func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
-        let pitch = geometry.pitch
-        var position = currentOffset / pitch
-        if abs(position - position.rounded()) <= 1e-9 * max(1, abs(position)) { position = position.rounded() }
-        var index = (proposedOffset / pitch).rounded()
-        if velocity > Self.flickThreshold, index <= position {
-            index = position.rounded(.down) + 1
-        } else if velocity < -Self.flickThreshold, index >= position {
-            index = position.rounded(.up) - 1
-        }
-        return index * pitch
+        snapRule.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
     public override func targetContentOffset(forProposedContentOffset proposedContentOffset: LayoutPoint,
