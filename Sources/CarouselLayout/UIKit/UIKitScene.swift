@@ -37,6 +37,18 @@ open class UIKitScene {
         self.geometry = geometry
     }
 
+    /// Builds the collection view (the viewport's size) showing `layout`, with the app's `dataSource` and
+    /// `delegate` (which the scene keeps: the collection view does not retain them), and lays it out once.
+    public final func installCollectionView(layout: CollectionViewLayout, dataSource: CollectionViewDataSource,
+                                            delegate: CollectionViewDelegate?) {
+        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
+                                            layout: layout, ledger: ledger, switches: switches)
+        collectionView.dataSource = dataSource
+        collectionView.delegate = delegate
+        self.collectionView = collectionView
+        collectionView.layoutIfNeeded()
+    }
+
     /// A scene in the start state of this one (same catalog, geometry and switches).
     public final func freshCopy() -> Self {
         precondition(!hasChanged, "a uikit pipeline is reference-backed: copy it only at its start state")

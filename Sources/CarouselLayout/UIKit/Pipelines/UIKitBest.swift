@@ -41,12 +41,7 @@ public final class BestScene: UIKitScene {
         recentring = BestRecentringDelegate(layout: layout)
         dataSource = UniformDataSource(itemsPerSection: layout.itemCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        collectionView.delegate = recentring
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: recentring)
         collectionView.setContentOffset(LayoutPoint(x: layout.homeOffset, y: 0))
         collectionView.layoutIfNeeded()
     }

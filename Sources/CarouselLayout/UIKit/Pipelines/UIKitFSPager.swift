@@ -39,12 +39,7 @@ public final class FSPagerScene: UIKitScene {
         layout = FSPagerViewLayout(pagerView: pagerView, ledger: ledger, switches: switches)
         dataSource = UniformDataSource(sections: Int(Int16.max) / catalogCount, itemsPerSection: catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        collectionView.delegate = pagerView
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: pagerView)
     }
 
     public override var itemCount: Int { Int(Int16.max) / catalogCount * catalogCount }

@@ -45,12 +45,7 @@ public final class InfiniteLayoutScene: UIKitScene {
         dataSource = UniformDataSource(itemsPerSection: wrap.copies * catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
         configureLayout()
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        collectionView.delegate = infiniteView
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: infiniteView)
         collectionView.setContentOffset(LayoutPoint(x: wrap.startOffset, y: 0))
         collectionView.layoutIfNeeded()
     }

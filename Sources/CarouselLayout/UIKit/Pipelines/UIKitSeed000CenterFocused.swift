@@ -39,12 +39,8 @@ public final class Seed000CenterFocusedScene: UIKitScene {
         layout.sideItemScale = geometry.minScale
         dataSource = UniformDataSource(itemsPerSection: catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        self.collectionView = collectionView
         layout.onCenterChange = { [unowned self] in self.centerEvents += 1 }
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: nil)
     }
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {

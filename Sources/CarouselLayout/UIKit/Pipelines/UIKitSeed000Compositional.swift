@@ -61,12 +61,8 @@ open class CompositionalScene: UIKitScene {
                                      interGroupSpacing: geometry.lineSpacing, ledger: ledger, switches: switches)
         dataSource = UniformDataSource(itemsPerSection: HundredfoldWrap.replication * catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        self.collectionView = collectionView
         installHandler()
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: nil)
         // `prepareCollectionView` (lines 898–910 / 1148–1160): the middle item centred, then the focus set.
         collectionView.scrollToItem(at: IndexPath(item: itemCount / 2, section: 0), at: .centeredHorizontally)
         collectionView.layoutIfNeeded()

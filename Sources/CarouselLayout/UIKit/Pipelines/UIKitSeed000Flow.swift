@@ -38,12 +38,7 @@ public final class Seed000FlowScene: UIKitScene {
         dataSource = UniformDataSource(itemsPerSection: 3 * catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
         layout.configure(for: geometry)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        collectionView.delegate = scrollDelegate
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: scrollDelegate)
         // `scrollToCenter` (lines 619–627): item 2n centred, which calls scrollViewDidScroll.
         collectionView.scrollToItem(at: IndexPath(item: 2 * catalogCount, section: 0), at: .centeredHorizontally)
         collectionView.layoutIfNeeded()

@@ -38,12 +38,7 @@ public final class Seed003PagingScene: UIKitScene {
         dataSource = UniformDataSource(itemsPerSection: catalogCount)
         super.init(catalogCount: catalogCount, geometry: pages, switches: switches, ledger: ledger)
         configureLayout()
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        collectionView.delegate = recommendation
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: recommendation)
     }
 
     /// `minimumLineSpacing = s` (uncompensated) and the inset that centres a normal cell.

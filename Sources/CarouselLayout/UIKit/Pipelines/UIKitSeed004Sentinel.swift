@@ -35,12 +35,7 @@ public final class Seed004SentinelScene: UIKitScene {
         super.init(catalogCount: catalogCount,
                    geometry: PipelineGeometry.pages(viewportWidth: geometry.viewportWidth, viewportHeight: geometry.viewportHeight),
                    switches: switches, ledger: ledger)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        collectionView.delegate = bannerDelegate
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: bannerDelegate)
         // `viewDidLoad` (lines 46–54): item 1 at the right edge.
         collectionView.scrollToItem(at: IndexPath(item: 1, section: 0), at: .right)
         collectionView.layoutIfNeeded()

@@ -37,11 +37,7 @@ public final class UPCarouselScene: UIKitScene {
         layout.itemSize = LayoutSize(width: geometry.itemWidth, height: geometry.itemHeight)
         dataSource = UniformDataSource(itemsPerSection: catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
-        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
-                                            layout: layout, ledger: ledger, switches: switches)
-        collectionView.dataSource = dataSource
-        self.collectionView = collectionView
-        collectionView.layoutIfNeeded()
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: nil)
     }
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
