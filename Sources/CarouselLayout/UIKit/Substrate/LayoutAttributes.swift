@@ -9,7 +9,7 @@
 /// `-copyWithZone:`). About 350 bytes on iOS (A1, medium).
 ///
 /// Not final: peers subclass it (FSPagerView's `FSPagerViewLayoutAttributes`), as UIKit allows.
-public class LayoutAttributes {
+open class LayoutAttributes {
     @exclusivity(unchecked) public var indexPath: IndexPath
     /// The `NSIndexPath` object when index paths live on the heap (switch `indexPath=heap`); shared by copies (A1).
     @exclusivity(unchecked) public var indexPathObject: IndexPathObject?
@@ -80,7 +80,7 @@ public class LayoutAttributes {
     }
 
     /// Copies every field of `other` into this object (what `-copyWithZone:` does to the new object).
-    public func copyFields(from other: LayoutAttributes) {
+    open func copyFields(from other: LayoutAttributes) {
         indexPath = other.indexPath
         indexPathObject = other.indexPathObject
         center = other.center
@@ -93,7 +93,7 @@ public class LayoutAttributes {
     }
 
     /// `-isEqual:`: the fields a cell compares before it applies new attributes (C3).
-    public func isEqual(to other: LayoutAttributes) -> Bool {
+    open func isEqual(to other: LayoutAttributes) -> Bool {
         indexPath == other.indexPath && center == other.center && size == other.size && alpha == other.alpha
             && zIndex == other.zIndex && isHidden == other.isHidden && transform3D == other.transform3D
     }

@@ -66,7 +66,8 @@ public final class UIKitLedger {
          ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects)]
     }
 
-    /// The modelled allocations counted so far (every counter that stands for a heap object).
+    /// The modelled objects allocated so far (every counter that stands for a heap object; the arrays and
+    /// dictionaries a step allocates are not counted here, though they are real allocations too).
     public var allocations: Int {
         rTrees + mapNodes + contexts + attributesCreated + attributesCopied + cellCopies + cellsCreated + frameValues
             + indexPathObjects + visibleItemWrappers + flowItemObjects + flowLineObjects
