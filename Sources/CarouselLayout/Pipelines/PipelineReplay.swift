@@ -75,8 +75,14 @@ public struct PipelineReplay<P: CarouselPipeline> {
 
     /// Replays `recording`, which must have been recorded from this pipeline's start state.
     public init(catalogCount: Int, geometry: CarouselGeometry, recording: ScrollRecording) {
+        self.init(initial: P(catalogCount: catalogCount, geometry: geometry), recording: recording)
+    }
+
+    /// Replays `recording` from `initial`, the state it was recorded from (a pipeline built with options
+    /// `init(catalogCount:geometry:)` does not take, such as a UIKit pipeline's switches).
+    public init(initial: P, recording: ScrollRecording) {
         precondition(!recording.frames.isEmpty, "a replay needs at least one frame")
-        initial = P(catalogCount: catalogCount, geometry: geometry)
+        self.initial = initial
         pipeline = initial
         self.recording = recording
         frames = recording.frames

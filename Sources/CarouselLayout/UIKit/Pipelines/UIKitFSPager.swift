@@ -1,0 +1,238 @@
+/// `uikit.peer.fspager`: WenchaoD/FSPagerView with `isInfinite` (`Int16.max / n` sections of `n` items, start on
+/// item 0 of the middle section), on the UIKit model.
+///
+/// Line numbers are those of `Sources/FSPageViewLayout.swift` (class `FSPagerViewLayout`, commit 00feba7).
+///
+/// Per frame: `shouldInvalidateLayout(forBoundsChange:)` returns true (lines 109–111), so every scroll
+/// invalidates and the collection view asks for the rect rounded out to whole screens (C1); `prepare` (lines
+/// 52–103) returns at once (`needsReprepare` false, same size). `layoutAttributesForElements(in:)` (lines
+/// 113–144) intersects the rect with the content, finds the start item by division, and for every item to the
+/// rect's end builds an index path and a fresh `FSPagerViewLayoutAttributes` (`layoutAttributesForItem(at:)`,
+/// lines 146–153: an allocation per item per query) and applies the linear transformer (`applyTransform`,
+/// `FSPageViewTransformer.swift` `.linear`: scale, unclamped alpha, zIndex), appending to a growing Swift array.
+/// `FSPagerView.scrollViewDidScroll` computes `currentIndex = lround(scrollOffset) % n` (`FSPagerView.swift`).
+///
+/// Per release: `FSPagerViewLayout.targetContentOffset` (lines 155–188) uses the pan gesture's translation,
+/// which the simulator does not have; the model uses the core's restatement (`peer.fspager.snap`). A size
+/// change re-prepares, and `adjustCollectionViewBounds` puts the current index in the middle section again
+/// (named difference "offset by whole catalog widths": the core keeps the raw item).
+///
+/// Excluded app-level work: the page control, `pagerViewDidScroll` and cell configuration delegate calls.
+public struct UIKitFSPagerPipeline: UIKitPipeline {
+    public static let kind = UIKitPipelineKind.peerFSPager
+    public var scene: FSPagerScene
+
+    public init(scene: FSPagerScene) { self.scene = scene }
+}
+
+/// The state of `uikit.peer.fspager`.
+public final class FSPagerScene: UIKitScene {
+    @usableFromInline let layout: FSPagerViewLayout
+    @usableFromInline let pagerView: FSPagerViewModel
+    @usableFromInline let dataSource: UniformDataSource
+
+    public required init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches) {
+        let ledger = UIKitLedger()
+        pagerView = FSPagerViewModel(numberOfItems: catalogCount)
+        pagerView.itemSize = LayoutSize(width: geometry.itemWidth, height: geometry.itemHeight)
+        pagerView.interitemSpacing = geometry.lineSpacing
+        layout = FSPagerViewLayout(pagerView: pagerView, ledger: ledger, switches: switches)
+        dataSource = UniformDataSource(sections: Int(Int16.max) / catalogCount, itemsPerSection: catalogCount)
+        super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: pagerView)
+    }
+
+    public override var itemCount: Int { Int(Int16.max) / catalogCount * catalogCount }
+
+    public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        let target = layout.pagingTarget(currentOffset: currentOffset, velocity: velocity)
+        return collectionView.restingOffset(forTarget: target)
+    }
+
+    public override func handleRotation(toWidth width: Double) {
+        geometry = PipelineGeometry.rotated(geometry, toWidth: width)
+        pagerView.itemSize = LayoutSize(width: geometry.itemWidth, height: geometry.itemHeight)
+        pagerView.interitemSpacing = geometry.lineSpacing
+    }
+
+    public override func fillOutput(_ output: inout FrameOutput) {
+        appendVisibleCells(into: &output) { $0.globalIndex }
+        output.centerItem = clampedItemIndex((collectionView.contentOffset.x / layout.itemSpacing).rounded(), itemCount: itemCount)
+        output.logicalIndex = pagerView.currentIndex
+    }
+}
+
+/// `FSPagerView` as far as the layout and the scroll go: its item size, spacing, item count, and
+/// `scrollViewDidScroll` (`FSPagerView.swift`).
+public final class FSPagerViewModel: CollectionViewDelegate {
+    @exclusivity(unchecked) public var itemSize = LayoutSize.zero
+    @exclusivity(unchecked) public var interitemSpacing = 0.0
+    public let numberOfItems: Int
+    @exclusivity(unchecked) public private(set) var currentIndex = 0
+
+    init(numberOfItems: Int) { self.numberOfItems = numberOfItems }
+
+    /// `lround(Double(self.scrollOffset)) % self.numberOfItems`, `scrollOffset` being
+    /// `fmod(contentOffset / itemSpacing, numberOfItems)`.
+    public override func scrollViewDidScroll(_ collectionView: CollectionView) {
+        guard numberOfItems > 0, let layout = collectionView.collectionViewLayout as? FSPagerViewLayout, layout.itemSpacing > 0 else { return }
+        let scrollOffset = (max(collectionView.contentOffset.x, collectionView.contentOffset.y) / layout.itemSpacing)
+            .truncatingRemainder(dividingBy: Double(numberOfItems))
+        let index = Int(scrollOffset.rounded()) % numberOfItems
+        if index != currentIndex { currentIndex = index }
+    }
+}
+
+/// `FSPagerViewLayoutAttributes`: the attributes with the transformer's `position` (copied by its `copy`).
+public final class FSPagerViewLayoutAttributes: LayoutAttributes {
+    @exclusivity(unchecked) public var position = 0.0
+
+    public override func copyFields(from other: LayoutAttributes) {
+        super.copyFields(from: other)
+        if let other = other as? FSPagerViewLayoutAttributes { position = other.position }
+    }
+
+    public override func isEqual(to other: LayoutAttributes) -> Bool {
+        guard let other = other as? FSPagerViewLayoutAttributes else { return false }
+        return super.isEqual(to: other) && position == other.position
+    }
+}
+
+/// `FSPagerViewLayout` (`Sources/FSPageViewLayout.swift`).
+public final class FSPagerViewLayout: CollectionViewLayout {
+    @usableFromInline unowned(unsafe) let pagerView: FSPagerViewModel
+    @exclusivity(unchecked) public private(set) var contentSize = LayoutSize.zero
+    @exclusivity(unchecked) public private(set) var leadingSpacing = 0.0
+    @exclusivity(unchecked) public private(set) var itemSpacing = 0.0
+    @exclusivity(unchecked) @usableFromInline var needsReprepare = true
+    @exclusivity(unchecked) @usableFromInline var collectionViewSize = LayoutSize.zero
+    @exclusivity(unchecked) @usableFromInline var numberOfSections = 1
+    @exclusivity(unchecked) @usableFromInline var numberOfItems = 0
+    @exclusivity(unchecked) @usableFromInline var actualInteritemSpacing = 0.0
+    @exclusivity(unchecked) @usableFromInline var actualItemSize = LayoutSize.zero
+    /// `isInfinite` (line 29).
+    public let isInfinite = true
+    /// `peer.fspager`'s minimum scale and alpha (`FSPagerViewTransformer(type: .linear)`).
+    public let minimumScale = 0.65
+    public let minimumAlpha = 0.6
+
+    init(pagerView: FSPagerViewModel, ledger: UIKitLedger, switches: UIKitSwitches) {
+        self.pagerView = pagerView
+        super.init(ledger: ledger, switches: switches)
+    }
+
+    public override class var layoutAttributesClass: LayoutAttributes.Type { FSPagerViewLayoutAttributes.self }
+
+    /// Lines 52–103.
+    public override func prepare() {
+        super.prepare()
+        guard let collectionView else { return }
+        guard needsReprepare || collectionViewSize != collectionView.frameSize else { return }
+        needsReprepare = false
+        ledger.fullRecomputes += 1
+        collectionViewSize = collectionView.frameSize
+        numberOfSections = collectionView.numberOfSections
+        numberOfItems = collectionView.numberOfItems(inSection: 0)
+        actualItemSize = pagerView.itemSize == .zero ? collectionView.frameSize : pagerView.itemSize
+        actualInteritemSpacing = pagerView.interitemSpacing
+        leadingSpacing = (collectionView.frameSize.width - actualItemSize.width) * 0.5
+        itemSpacing = actualItemSize.width + actualInteritemSpacing
+        let totalItems = numberOfItems * numberOfSections
+        var contentSizeWidth = leadingSpacing * 2
+        contentSizeWidth += Double(totalItems - 1) * actualInteritemSpacing
+        contentSizeWidth += Double(totalItems) * actualItemSize.width
+        contentSize = LayoutSize(width: contentSizeWidth, height: collectionView.frameSize.height)
+        adjustCollectionViewBounds()
+    }
+
+    public override var collectionViewContentSize: LayoutSize { contentSize }
+
+    /// Lines 109–111.
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool { true }
+
+    /// Lines 113–144.
+    public override func layoutAttributesForElements(in rect: LayoutRect) -> [LayoutAttributes]? {
+        var layoutAttributes: [LayoutAttributes] = []
+        guard numberOfItems > 0 else { return layoutAttributes }
+        guard itemSpacing > 0, rect.width > 0 else { return layoutAttributes }
+        let content = LayoutRect(origin: .zero, size: contentSize)
+        let minX = max(rect.minX, content.minX)
+        let maxX = min(rect.maxX, content.maxX)
+        guard minX < maxX else { return layoutAttributes }
+        let numberOfItemsBefore = max(Int((minX - leadingSpacing) / itemSpacing), 0)
+        let startPosition = leadingSpacing + Double(numberOfItemsBefore) * itemSpacing
+        var itemIndex = numberOfItemsBefore
+        var origin = startPosition
+        let maxPosition = min(maxX, contentSize.width - actualItemSize.width - leadingSpacing)
+        while origin <= maxPosition {
+            let (indexPath, _) = makeIndexPath(item: itemIndex % numberOfItems, section: itemIndex / numberOfItems)
+            let attributes = layoutAttributesForItem(at: indexPath) as! FSPagerViewLayoutAttributes
+            applyTransform(to: attributes)
+            layoutAttributes.append(attributes)
+            itemIndex += 1
+            origin += itemSpacing
+        }
+        return layoutAttributes
+    }
+
+    /// Lines 146–153: a new attributes object every call.
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        ledger.attributesCreated += 1
+        let attributes = FSPagerViewLayoutAttributes(forCellWith: indexPath)
+        let frame = frame(for: indexPath)
+        attributes.center = LayoutPoint(x: frame.midX, y: frame.midY)
+        attributes.size = actualItemSize
+        return attributes
+    }
+
+    /// `frame(for:)`.
+    @usableFromInline
+    func frame(for indexPath: IndexPath) -> LayoutRect {
+        let numberOfItems = self.numberOfItems * indexPath.section + indexPath.item
+        let originX = leadingSpacing + Double(numberOfItems) * itemSpacing
+        let originY = (collectionView.frameSize.height - actualItemSize.height) * 0.5
+        return LayoutRect(origin: LayoutPoint(x: originX, y: originY), size: actualItemSize)
+    }
+
+    /// `contentOffset(for:)`.
+    @usableFromInline
+    func contentOffset(for indexPath: IndexPath) -> LayoutPoint {
+        let origin = frame(for: indexPath).origin
+        return LayoutPoint(x: origin.x - (collectionView.frameSize.width * 0.5 - actualItemSize.width * 0.5), y: 0)
+    }
+
+    /// `adjustCollectionViewBounds`: the current index in the middle section.
+    @usableFromInline
+    func adjustCollectionViewBounds() {
+        let newIndexPath = IndexPath(item: pagerView.currentIndex, section: isInfinite ? numberOfSections / 2 : 0)
+        collectionView.setContentOffset(contentOffset(for: newIndexPath))
+    }
+
+    /// `applyTransform(to:with:)` and the linear transformer (`FSPageViewTransformer.swift`).
+    @usableFromInline
+    func applyTransform(to attributes: FSPagerViewLayoutAttributes) {
+        let ruler = collectionView.bounds.midX
+        attributes.position = (attributes.center.x - ruler) / itemSpacing
+        attributes.zIndex = numberOfItems - Int(attributes.position)
+        let position = abs(attributes.position)
+        let scale = max(1 - (1 - minimumScale) * position, minimumScale)
+        attributes.transform = AffineTransform2D(scaleX: scale, y: scale)
+        attributes.alpha = minimumAlpha + (1 - position) * (1 - minimumAlpha)
+        attributes.zIndex = Int(min(max((1 - position) * 10, -1e9), 1e9))
+    }
+
+    /// `peer.fspager.snap` as ALGORITHMS.md restates it (the peer's own rule needs the pan translation).
+    @usableFromInline
+    func pagingTarget(currentOffset: Double, velocity: Double) -> Double {
+        var position = currentOffset / itemSpacing
+        if abs(velocity) >= Velocity.fsPagerThreshold { position += velocity > 0 ? FSPagerSnap.flickBias : -FSPagerSnap.flickBias }
+        return Double(clampedItemIndex(position.rounded(), itemCount: numberOfItems * numberOfSections)) * itemSpacing
+    }
+
+    public override func targetContentOffset(forProposedContentOffset proposedContentOffset: LayoutPoint,
+                                             withScrollingVelocity velocity: LayoutPoint) -> LayoutPoint {
+        LayoutPoint(x: pagingTarget(currentOffset: collectionView.contentOffset.x,
+                                    velocity: velocity.x * Velocity.pointsPerSecondPerPointPerMillisecond),
+                    y: proposedContentOffset.y)
+    }
+}

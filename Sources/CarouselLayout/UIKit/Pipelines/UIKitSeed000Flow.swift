@@ -1,0 +1,186 @@
+/// `uikit.seed000.flow`: seed 000's `CenterScaleSnapFlowLayout` in `CenterScaleSnapCollectionView`
+/// (`N = 3n`, start centred on item `2n`), on the UIKit model.
+///
+/// Per frame: the offset moves; the layout has no `shouldInvalidateLayout(forBoundsChange:)` override (none in
+/// the whole seed: seed 000 line 381 is version 2's), so a pure scroll does not invalidate it (F6);
+/// `scrollViewDidScroll` runs `forceScrollToTargetPage` (lines 631–651): page `round(o/p)`, and at page `2n+1`
+/// or `n` a `contentOffset` jump by one catalog width (`scrollTo(page:)`, lines 588–600), which scrolls again.
+/// The layout pass asks the layout only when the bounds leave the validated rect (C1/C2: about once per
+/// screen-width); then `layoutAttributesForElements(in:)` (lines 175–180) takes `super`'s cached objects (F1/F3)
+/// and sets each one's `transform3D` and `alpha` in place (lines 182–203: F4), into a `compactMap` array. The
+/// next look-up of such an object finds its frame changed (F5: caches dropped, copies from then on). Cells
+/// keep the transforms of the last query until the next one: stale between queries.
+///
+/// Per release: `targetContentOffset` (lines 94–120) queries `super` at the current offset
+/// (`visibleLayoutAttributesInOffset`, lines 123–132: F3/F5 again), sorts left to right, and takes the first
+/// item whose centring offset lies in the direction of the velocity, else `super` (the proposed offset).
+///
+/// Excluded app-level work: the diffable data source and cell registration (lines 546–586), the content
+/// view's label and colour (lines 703–756). A rotation has no handling in the seed; the model does the core's
+/// (new item size, `invalidateLayout()`, the centred item restored).
+public struct UIKitSeed000FlowPipeline: UIKitPipeline {
+    public static let kind = UIKitPipelineKind.seed000Flow
+    public var scene: Seed000FlowScene
+
+    public init(scene: Seed000FlowScene) { self.scene = scene }
+}
+
+/// The state of `uikit.seed000.flow`.
+public final class Seed000FlowScene: UIKitScene {
+    @usableFromInline let layout: CenterScaleSnapFlowLayout
+    @usableFromInline let scrollDelegate: CenterScaleSnapCollectionViewDelegate
+    @usableFromInline let dataSource: UniformDataSource
+
+    public required init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches) {
+        let ledger = UIKitLedger()
+        layout = CenterScaleSnapFlowLayout(minimumItemScale: geometry.minScale, ledger: ledger, switches: switches)
+        scrollDelegate = CenterScaleSnapCollectionViewDelegate(originalItemCount: catalogCount)
+        dataSource = UniformDataSource(itemsPerSection: 3 * catalogCount)
+        super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
+        layout.configure(for: geometry)
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: scrollDelegate)
+        // `scrollToCenter` (lines 619–627): item 2n centred, which calls scrollViewDidScroll.
+        collectionView.scrollToItem(at: IndexPath(item: 2 * catalogCount, section: 0), at: .centeredHorizontally)
+        collectionView.layoutIfNeeded()
+    }
+
+    public override var itemCount: Int { 3 * catalogCount }
+
+    public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        let target = layout.directionalTarget(sortedMidXs: layout.geometricMidXs(at: currentOffset),
+                                              currentOffset: currentOffset, proposedOffset: proposedOffset,
+                                              velocity: velocity / Velocity.pointsPerSecondPerPointPerMillisecond)
+        return collectionView.restingOffset(forTarget: target)
+    }
+
+    public override func handleRotation(toWidth width: Double) {
+        let centered = clampedItemIndex((collectionView.contentOffset.x / geometry.pitch).rounded(), itemCount: itemCount)
+        geometry = PipelineGeometry.rotated(geometry, toWidth: width)
+        layout.configure(for: geometry)
+        layout.invalidateLayout()
+        collectionView.setContentOffset(LayoutPoint(x: Rotation.restoredOffset(centeredItem: centered, in: geometry), y: 0))
+    }
+
+    public override func fillOutput(_ output: inout FrameOutput) {
+        appendVisibleCells(into: &output) { $0.globalIndex }
+        // The page `forceScrollToTargetPage` computes, after any jump.
+        let page = clampedItemIndex((collectionView.contentOffset.x / geometry.pitch).rounded(), itemCount: itemCount)
+        output.centerItem = page
+        output.logicalIndex = catalogIndex(page, catalogCount: catalogCount)
+    }
+
+    public override var memoryExtras: [UIKitMemoryReport.Line] {
+        // `expandedItems` (lines 659–669): `3n` models of a String and a UIColor.
+        [.init(name: "replicated model entries", count: 3 * catalogCount, bytesEach: 24,
+               source: "seed 000 lines 659-669: String + UIColor reference")]
+    }
+}
+
+/// Seed 000's `CenterScaleSnapFlowLayout` (lines 94–203, 225–232).
+public final class CenterScaleSnapFlowLayout: FlowLayout {
+    /// `UI.minimumItemScale`.
+    public let minimumItemScale: Double
+
+    init(minimumItemScale: Double, ledger: UIKitLedger, switches: UIKitSwitches) {
+        self.minimumItemScale = minimumItemScale
+        super.init(ledger: ledger, switches: switches)
+    }
+
+    /// Lines 175–180: `super`'s attributes, each transformed in place, in a `compactMap` array.
+    public override func layoutAttributesForElements(in rect: LayoutRect) -> [LayoutAttributes]? {
+        guard let attributes = super.layoutAttributesForElements(in: rect) else { return nil }
+        return attributes.compactMap { transform(attributes: $0) }
+    }
+
+    /// Lines 182–203: `transform.scaleAlpha` written into the object `super` returned (F4).
+    @usableFromInline
+    func transform(attributes: LayoutAttributes) -> LayoutAttributes {
+        guard let collectionView else { return attributes }
+        let collectionViewCenter = collectionView.frameSize.width / 2
+        let contentOffsetX = collectionView.contentOffset.x
+        let center = attributes.center.x - contentOffsetX
+        let maxDistance = itemSize.width + minimumLineSpacing
+        let distance = min(abs(collectionViewCenter - center), maxDistance)
+        let ratio = (maxDistance - distance) / maxDistance
+        let scale = ratio * (1 - minimumItemScale) + minimumItemScale
+        let baseAlphaRatio = 0.5
+        attributes.transform3D = Transform3D(scaleX: scale, y: scale, z: 1)
+        attributes.alpha = max(ratio, baseAlphaRatio)
+        return attributes
+    }
+
+    /// Lines 94–120 with `visibleLayoutAttributesInOffset` (lines 123–132) and `centeredContentOffset` (lines 135–142).
+    public override func targetContentOffset(forProposedContentOffset proposedContentOffset: LayoutPoint,
+                                             withScrollingVelocity velocity: LayoutPoint) -> LayoutPoint {
+        guard let collectionView else {
+            return super.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+        }
+        let offset = collectionView.contentOffset
+        let visible = super.layoutAttributesForElements(in: LayoutRect(origin: offset, size: collectionView.frameSize))?
+            .sorted { $0.frame.midX - offset.x < $1.frame.midX - offset.x } ?? []
+        let superTarget = super.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+        let x = directionalTarget(sortedMidXs: visible.map { $0.frame.midX }, currentOffset: offset.x,
+                                  proposedOffset: superTarget.x, velocity: velocity.x)
+        return LayoutPoint(x: x, y: collectionView.contentOffset.y)
+    }
+
+    /// The seed's choice over the visible items' centres, sorted left to right: the first whose centring offset
+    /// `|midX - W/2|` minus the offset has the sign of the velocity (`0.0.sign == .plus`), else `fallback`.
+    @usableFromInline
+    func directionalTarget(sortedMidXs: [Double], currentOffset: Double, proposedOffset fallback: Double,
+                           velocity: Double) -> Double {
+        let halfWidth = collectionView.frameSize.width / 2
+        for midX in sortedMidXs {
+            let offset = abs(midX - halfWidth)
+            if (offset - currentOffset).sign == velocity.sign { return offset }
+        }
+        return fallback
+    }
+
+    /// The centres of the items in the viewport at `offset`, from the geometry alone (no cache touched),
+    /// sorted left to right: what `visibleLayoutAttributesInOffset` sorts.
+    @usableFromInline
+    func geometricMidXs(at offset: Double) -> [Double] {
+        let rect = LayoutRect(origin: LayoutPoint(x: offset, y: 0), size: collectionView.frameSize)
+        var items: [Int] = []
+        if let size = uniformSize { appendArithmeticRange(in: rect, size: size, into: &items) }
+        return items.map { frameOfItem($0).midX }
+    }
+}
+
+/// `CenterScaleSnapCollectionView` as its own delegate (line 524): `forceScrollToTargetPage` (lines 635–651).
+public final class CenterScaleSnapCollectionViewDelegate: CollectionViewDelegate {
+    public let originalItemCount: Int
+
+    init(originalItemCount: Int) { self.originalItemCount = originalItemCount }
+
+    public override func scrollViewDidScroll(_ collectionView: CollectionView) {
+        guard let layout = collectionView.collectionViewLayout as? FlowLayout, originalItemCount != 0 else { return }
+        let pageWidth = layout.itemSize.width + layout.minimumLineSpacing
+        let page = Int((collectionView.contentOffset.x / pageWidth).rounded())
+        if page == originalItemCount * 2 + 1 {
+            scrollTo(page: originalItemCount, in: collectionView, pagingSize: pageWidth)
+        } else if page == originalItemCount {
+            scrollTo(page: originalItemCount * 2, in: collectionView, pagingSize: pageWidth)
+        }
+    }
+
+    /// `scrollTo(page:)` (lines 588–600).
+    @usableFromInline
+    func scrollTo(page: Int, in collectionView: CollectionView, pagingSize: Double) {
+        let x = collectionView.contentOffset.x.truncatingRemainder(dividingBy: pagingSize) + Double(page) * pagingSize
+        collectionView.setContentOffset(LayoutPoint(x: x, y: 0))
+    }
+}
+
+extension FlowLayout {
+    /// The suite's geometry as flow-layout metrics: `itemSize = w x h`, `minimumLineSpacing = L`, the section
+    /// inset `I` left and right (seed 000 `configure(bounds:)`, lines 486–497; the seed's v1 sets the same
+    /// spacing at lines 225–232).
+    public func configure(for geometry: CarouselGeometry) {
+        itemSize = LayoutSize(width: geometry.itemWidth, height: geometry.itemHeight)
+        minimumLineSpacing = geometry.lineSpacing
+        minimumInteritemSpacing = 0
+        sectionInset = EdgeInsets(top: 0, left: geometry.inset, bottom: 0, right: geometry.inset)
+    }
+}

@@ -1,0 +1,562 @@
+/// `UICollectionView` (with the part of `UIScrollView` a carousel uses), playing a scroll frame by frame as
+/// UIKit does.
+///
+/// Per content-offset change (`setBounds:`): the layout is asked `shouldInvalidateLayout(forBoundsChange:)`
+/// and, when it says yes, invalidated with its `invalidationContext(forBoundsChange:)`; then the offset moves
+/// and the delegate's `scrollViewDidScroll` runs (where the seeds wrap). Per layout pass (`layoutSubviews`,
+/// `-_updateVisibleCellsNow:`): `prepare()` after an invalidation, the named items fetched again
+/// (`validateItems`), the visible bounds validated (C1: the layout is asked only when they leave the validated
+/// rect, for the rect rounded out to whole screens, its answer kept uncopied: C3), and the visible cells
+/// updated: a cell keeps a copy of the attributes applied to it, made only when they differ from the ones it
+/// has (C3; `-[UICollectionReusableView _setLayoutAttributes:force:]`).
+///
+/// What the collection view stores, as UIKit does (`UICollectionViewData`, `_UICollectionViewDataAttributesMap`):
+/// - an R-tree of the validated attributes' frames, a new object at every invalidation and re-initialisation
+///   (`objc_alloc_init(_UICollectionViewRTree)` in `-invalidate` and `-_validateLayoutInRect:`); its entries
+///   hold the attributes' `frame`, so a transformed item is found by its transformed bounding box (F4);
+/// - a map from global item index to attributes (`std::unordered_map`, cleared by `-invalidate:`): one node
+///   allocated per new key (`-_setCachedLayoutAttributes:forGlobalItemIndex:`).
+///
+/// A scroll stops at the content's edges (a `UIScrollView` does not rest beyond its content; its rubber-band
+/// overshoot while dragging is not modelled: named difference "clamped at content edge").
+/// Programmatic offset changes (`contentOffset =`, `scrollToItem`) are not clamped, as in UIKit.
+public final class CollectionView {
+    public let ledger: UIKitLedger
+    public let switches: UIKitSwitches
+    @exclusivity(unchecked) public private(set) var collectionViewLayout: CollectionViewLayout
+    /// The app's delegate (owned by the scene that built this collection view).
+    @exclusivity(unchecked) public unowned(unsafe) var delegate: CollectionViewDelegate?
+    /// The app's data source (owned by the scene).
+    @exclusivity(unchecked) public unowned(unsafe) var dataSource: CollectionViewDataSource?
+
+    /// `contentOffset`.
+    @exclusivity(unchecked) public private(set) var contentOffset = LayoutPoint.zero
+    /// The view's size (`bounds.size`).
+    @exclusivity(unchecked) public private(set) var frameSize: LayoutSize
+    /// `contentSize`, from the layout after `prepare()`.
+    @exclusivity(unchecked) public private(set) var contentSize = LayoutSize.zero
+    /// `isDragging`, `isDecelerating` (InfiniteLayout asks them).
+    @exclusivity(unchecked) public internal(set) var isDragging = false
+    @exclusivity(unchecked) public internal(set) var isDecelerating = false
+
+    // UICollectionViewData.
+    @exclusivity(unchecked) @usableFromInline var itemsBeforeSection: [Int] = [0]
+    @exclusivity(unchecked) @usableFromInline var countsAreValid = false
+    @exclusivity(unchecked) @usableFromInline var layoutNeedsPrepare = true
+    /// The validated rect (`_validLayoutRect`); null after an invalidation.
+    @exclusivity(unchecked) public private(set) var validatedRect = LayoutRect.null
+    @exclusivity(unchecked) @usableFromInline var rTree = AttributesRTree()
+    @exclusivity(unchecked) @usableFromInline var attributesByGlobalIndex = GlobalIndexMap(capacity: 32)
+    @exclusivity(unchecked) @usableFromInline var itemsToRefetch: [IndexPath] = []
+
+    // Cells.
+    /// The visible cells, ascending by global item index.
+    @exclusivity(unchecked) public private(set) var visibleCells: [Cell] = []
+    @exclusivity(unchecked) @usableFromInline var nextVisibleCells: [Cell] = []
+    @exclusivity(unchecked) @usableFromInline var reusePool: [Cell] = []
+    @exclusivity(unchecked) @usableFromInline var visibleIndexBuffer: [Int] = []
+
+    /// This frame: an offset change made by code (a wrap, a restore) rather than by the scroll itself.
+    @exclusivity(unchecked) public internal(set) var offsetWasSetByCode = false
+    /// This frame: the scroll was stopped at a content edge.
+    @exclusivity(unchecked) public internal(set) var scrollWasClamped = false
+
+    public init(frameSize: LayoutSize, layout: CollectionViewLayout, ledger: UIKitLedger, switches: UIKitSwitches) {
+        self.frameSize = frameSize
+        collectionViewLayout = layout
+        self.ledger = ledger
+        self.switches = switches
+        visibleCells.reserveCapacity(16)
+        nextVisibleCells.reserveCapacity(16)
+        reusePool.reserveCapacity(16)
+        visibleIndexBuffer.reserveCapacity(32)
+        itemsToRefetch.reserveCapacity(16)
+        layout.collectionView = self
+    }
+
+    /// `bounds`: the content offset and the view's size.
+    @inlinable
+    public var bounds: LayoutRect { LayoutRect(origin: contentOffset, size: frameSize) }
+
+    /// The largest offset a scroll can reach: `contentSize.width - bounds.width` (0 for narrower content).
+    @inlinable
+    public var maxContentOffsetX: Double { max(0, contentSize.width - frameSize.width) }
+
+    // MARK: Counts
+
+    /// `numberOfSections`.
+    public var numberOfSections: Int {
+        validateCounts()
+        return itemsBeforeSection.count - 1
+    }
+
+    /// `numberOfItemsInSection:`.
+    public func numberOfItems(inSection section: Int) -> Int {
+        validateCounts()
+        return itemsBeforeSection[section + 1] - itemsBeforeSection[section]
+    }
+
+    /// The item's global index (`globalIndexForItemAtIndexPath:`).
+    @inlinable
+    public func globalIndex(of indexPath: IndexPath) -> Int {
+        itemsBeforeSection[indexPath.section] + indexPath.item
+    }
+
+    @usableFromInline
+    func validateCounts() {
+        guard !countsAreValid else { return }
+        countsAreValid = true
+        let sections = dataSource?.numberOfSections(in: self) ?? 0
+        itemsBeforeSection.removeAll(keepingCapacity: true)
+        itemsBeforeSection.reserveCapacity(sections + 1)
+        var total = 0
+        itemsBeforeSection.append(0)
+        for section in 0..<sections {
+            total += dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+            itemsBeforeSection.append(total)
+        }
+    }
+
+    // MARK: Offsets
+
+    /// `contentOffset = point` by code (not clamped, as in UIKit): the bounds-change invalidation check,
+    /// then `scrollViewDidScroll`.
+    public func setContentOffset(_ point: LayoutPoint) {
+        guard point != contentOffset else { return }
+        offsetWasSetByCode = true
+        moveBounds(to: point)
+    }
+
+    /// The scroll itself moves the content by `delta` (a pan or the deceleration), stopping at the content's
+    /// edges.
+    public func scroll(by delta: Double) {
+        let proposed = contentOffset.x + delta
+        let clamped = min(max(proposed, 0), maxContentOffsetX)
+        if clamped != proposed { scrollWasClamped = true }
+        guard clamped != contentOffset.x else { return }
+        moveBounds(to: LayoutPoint(x: clamped, y: contentOffset.y))
+    }
+
+    /// The view's width changes (a rotation): the same bounds-change check as a scroll.
+    public func setFrameWidth(_ width: Double) {
+        let newBounds = LayoutRect(origin: contentOffset, size: LayoutSize(width: width, height: frameSize.height))
+        askLayoutAboutBoundsChange(newBounds)
+        frameSize.width = width
+    }
+
+    @usableFromInline
+    func moveBounds(to point: LayoutPoint) {
+        askLayoutAboutBoundsChange(LayoutRect(origin: point, size: frameSize))
+        contentOffset = point
+        collectionViewLayout.collectionViewDidScroll()
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    @usableFromInline
+    func askLayoutAboutBoundsChange(_ newBounds: LayoutRect) {
+        let layout = collectionViewLayout
+        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+        }
+    }
+
+    /// Clears the per-frame flags (`offsetWasSetByCode`, `scrollWasClamped`).
+    public func beginFrame() {
+        offsetWasSetByCode = false
+        scrollWasClamped = false
+    }
+
+    /// The release of a drag at `velocity` (pt/s) with UIKit's projected resting offset: the layout's
+    /// `targetContentOffset` (velocity in pt/ms), then the delegate's `scrollViewWillEndDragging`; the target kept
+    /// inside the content (switch `contentTargets`). Returns the resting offset.
+    public func endDragging(velocity: Double, proposedOffset: Double) -> Double {
+        let velocityPoint = LayoutPoint(x: velocity / Velocity.pointsPerSecondPerPointPerMillisecond, y: 0)
+        var target = collectionViewLayout.targetContentOffset(
+            forProposedContentOffset: LayoutPoint(x: proposedOffset, y: contentOffset.y), withScrollingVelocity: velocityPoint)
+        delegate?.scrollViewWillEndDragging(self, withVelocity: velocityPoint, targetContentOffset: &target)
+        isDragging = false
+        isDecelerating = true
+        return restingOffset(forTarget: target.x)
+    }
+
+    /// An offset computed for the content (a release's target, `scrollToItem`'s offset), kept inside the
+    /// content with switch `contentTargets=clamped`.
+    @inlinable
+    public func restingOffset(forTarget x: Double) -> Double {
+        switches.contentTargets == .clamped ? min(max(x, 0), maxContentOffsetX) : x
+    }
+
+    /// The deceleration ends: `scrollViewDidEndDecelerating`.
+    public func endDecelerating() {
+        isDecelerating = false
+        delegate?.scrollViewDidEndDecelerating(self)
+    }
+
+    // MARK: Invalidation
+
+    /// `-_invalidateLayoutWithContext:`: drops what the context names. Everything (the map's R-tree replaced,
+    /// its nodes freed, the validated rect nulled: `-[UICollectionViewData invalidate:]`), or, for a context
+    /// naming items only, those items, fetched again at the next layout pass (switch `itemInvalidation`).
+    public func layoutDidInvalidate(with context: InvalidationContext) {
+        layoutNeedsPrepare = true
+        if context.invalidateDataSourceCounts { countsAreValid = false }
+        let itemsOnly = !context.invalidateEverything && !context.invalidateDataSourceCounts
+            && !context.invalidatedItemIndexPaths.isEmpty && switches.itemInvalidation == .items
+        if itemsOnly {
+            ledger.itemInvalidations += 1
+            itemsToRefetch.append(contentsOf: context.invalidatedItemIndexPaths)
+            return
+        }
+        ledger.invalidations += 1
+        ledger.rTrees += 1
+        rTree = AttributesRTree()
+        validatedRect = .null
+        attributesByGlobalIndex.removeAll()
+        itemsToRefetch.removeAll(keepingCapacity: true)
+    }
+
+    /// `reloadData`: the counts and everything the collection view holds are dropped; every visible cell is
+    /// configured again (its attributes applied anew).
+    public func reloadData() {
+        countsAreValid = false
+        collectionViewLayout.ledger.contexts += 1
+        let context = InvalidationContext(everything: true)
+        context.invalidateDataSourceCounts = true
+        collectionViewLayout.invalidateLayout(with: context)
+        for cell in visibleCells { recycle(cell) }
+        visibleCells.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Layout pass
+
+    /// `layoutIfNeeded` / `layoutSubviews`: prepare, refetch, validate the visible bounds, update the cells.
+    public func layoutIfNeeded() {
+        ledger.layoutPasses += 1
+        prepareLayoutIfNeeded()
+        if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
+        validateLayout(in: bounds)
+        updateVisibleCells()
+        delegate?.collectionViewDidLayoutSubviews(self)
+    }
+
+    /// `-[UICollectionViewData _prepareToLoadData]`: the layout prepared after an invalidation, before anything
+    /// reads it (a layout pass, or `layoutAttributesForItem(at:)` for `scrollToItem`).
+    public func prepareLayoutIfNeeded() {
+        guard layoutNeedsPrepare else { return }
+        layoutNeedsPrepare = false
+        validateCounts()
+        collectionViewLayout.prepare()
+        contentSize = collectionViewLayout.collectionViewContentSize
+        collectionViewLayout.layoutDidPrepare()
+    }
+
+    @usableFromInline
+    func refetchInvalidatedItems() {
+        let layout = collectionViewLayout
+        for indexPath in itemsToRefetch {
+            ledger.itemRefetches += 1
+            if let attributes = layout.layoutAttributesForItem(at: indexPath) { pageIn(attributes) }
+        }
+        itemsToRefetch.removeAll(keepingCapacity: true)
+    }
+
+    /// C1 (`-_validateLayoutInRect:`): nothing when the validated rect contains `rect`; otherwise the rect
+    /// rounded out to whole multiples of the visible size is asked of the layout, kept as a union with the
+    /// old validated rect while they overlap and the union stays within 5 screens, else the R-tree starts
+    /// afresh. With `answerCaching=off` the layout is asked for exactly `rect` on every pass.
+    @usableFromInline
+    func validateLayout(in rect: LayoutRect) {
+        let fault: LayoutRect
+        if switches.answerCaching == .on {
+            if validatedRect.contains(rect) { return }
+            let width = frameSize.width
+            let height = frameSize.height
+            let x = width * (rect.minX / width).rounded(.down)
+            let y = height * (rect.minY / height).rounded(.down)
+            fault = LayoutRect(x: x, y: y, width: width * ((rect.width + rect.minX - x) / width).rounded(.up),
+                               height: height * ((rect.height + rect.minY - y) / height).rounded(.up))
+            let old = validatedRect
+            let union = old.union(fault)
+            let overlaps = !old.isNull && fault.minX < old.maxX && old.minX < fault.maxX
+                && fault.minY < old.maxY && old.minY < fault.maxY
+            if overlaps && (union.width == old.width || union.height == old.height)
+                && union.height <= 5 * height && union.width <= 5 * width {
+                validatedRect = union
+                rTree.removeEntries(intersecting: fault)
+            } else {
+                ledger.rTrees += 1
+                rTree = AttributesRTree()
+                validatedRect = fault
+            }
+        } else {
+            fault = rect
+            rTree.removeEntries(intersecting: fault)
+            validatedRect = fault
+        }
+        ledger.faultQueries += 1
+        guard let answer = collectionViewLayout.layoutAttributesForElements(in: fault) else { return }
+        for attributes in answer { pageIn(attributes) }
+    }
+
+    /// Pages one attributes object in, uncopied (C3): its frame into the R-tree, the object into the map (a
+    /// node allocated for a new key).
+    @usableFromInline
+    func pageIn(_ attributes: LayoutAttributes) {
+        let global = globalIndex(of: attributes.indexPath)
+        rTree.set(global: global, frame: attributes.frame)
+        if let node = attributesByGlobalIndex[global] {
+            node.attributes = attributes
+        } else {
+            ledger.mapNodes += 1
+            attributesByGlobalIndex.insert(AttributesMapNode(attributes), for: global)
+        }
+    }
+
+    /// The cells of the items whose R-tree frames intersect the bounds, ascending; each gets its map
+    /// attributes applied (a copy when they differ from the cell's, C3); cells no longer visible are recycled.
+    @usableFromInline
+    func updateVisibleCells() {
+        let visibleBounds = bounds
+        visibleIndexBuffer.removeAll(keepingCapacity: true)
+        rTree.globals(intersecting: visibleBounds, into: &visibleIndexBuffer)
+        visibleIndexBuffer.sort()
+        nextVisibleCells.removeAll(keepingCapacity: true)
+        var old = 0
+        for global in visibleIndexBuffer {
+            while old < visibleCells.count && visibleCells[old].globalIndex < global {
+                recycle(visibleCells[old])
+                old += 1
+            }
+            let cell: Cell
+            if old < visibleCells.count && visibleCells[old].globalIndex == global {
+                cell = visibleCells[old]
+                old += 1
+            } else {
+                cell = dequeueCell(globalIndex: global)
+            }
+            if let node = attributesByGlobalIndex[global] { apply(node.attributes, to: cell) }
+            nextVisibleCells.append(cell)
+        }
+        while old < visibleCells.count {
+            recycle(visibleCells[old])
+            old += 1
+        }
+        swap(&visibleCells, &nextVisibleCells)
+    }
+
+    @usableFromInline
+    func dequeueCell(globalIndex: Int) -> Cell {
+        let cell: Cell
+        if let reused = reusePool.popLast() {
+            cell = reused
+        } else {
+            ledger.cellsCreated += 1
+            cell = Cell()
+        }
+        cell.globalIndex = globalIndex
+        return cell
+    }
+
+    @usableFromInline
+    func recycle(_ cell: Cell) {
+        reusePool.append(cell)
+    }
+
+    /// `_setLayoutAttributes:force:`: the cell copies the attributes when they differ from its own (C3).
+    @usableFromInline
+    func apply(_ attributes: LayoutAttributes, to cell: Cell) {
+        if let current = cell.layoutAttributes, current.isEqual(to: attributes) { return }
+        ledger.cellCopies += 1
+        cell.layoutAttributes = attributes.copy()
+    }
+
+    // MARK: Queries apps make
+
+    /// `indexPathForItemAtPoint:`: the layout prepared first (`_prepareToLoadData`); with `hitTest=layout`, a
+    /// 1x1 layout query at the point; with `map`, the validated attributes (the point's rect validated first,
+    /// as `-_layoutAttributesFromMapForElementsInRect:cellsOnly:validateIfNeeded:` does). The last item whose
+    /// frame contains the point, or nil in a gap.
+    public func indexPathForItem(at point: LayoutPoint) -> IndexPath? {
+        prepareLayoutIfNeeded()
+        switch switches.hitTest {
+        case .layout:
+            let rect = LayoutRect(x: point.x, y: point.y, width: 1, height: 1)
+            return collectionViewLayout.layoutAttributesForElements(in: rect)?.last { $0.frame.contains(point) }?.indexPath
+        case .map:
+            if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
+            validateLayout(in: LayoutRect(x: point.x, y: point.y, width: 0, height: 0))
+            guard let global = rTree.lastGlobal(containing: point) else { return nil }
+            return attributesByGlobalIndex[global]?.attributes.indexPath
+        }
+    }
+
+    /// `cellForItemAtIndexPath:`: the visible cell of the item, or nil.
+    public func cellForItem(at indexPath: IndexPath) -> Cell? {
+        let global = globalIndex(of: indexPath)
+        var low = 0
+        var high = visibleCells.count
+        while low < high {
+            let middle = (low + high) / 2
+            if visibleCells[middle].globalIndex < global { low = middle + 1 } else { high = middle }
+        }
+        return low < visibleCells.count && visibleCells[low].globalIndex == global ? visibleCells[low] : nil
+    }
+
+    /// Where `scrollToItem(at:at:animated: false)` puts the content: the item centred, or its right edge on the
+    /// bounds' right edge (`.right`), from `layoutAttributesForItem(at:)`.
+    public enum ScrollPosition: Sendable {
+        case centeredHorizontally, right
+    }
+
+    /// `scrollToItemAtIndexPath:atScrollPosition:animated: NO`: the offset from the item's frame, kept inside
+    /// the content (switch `contentTargets`), set by code.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
+        prepareLayoutIfNeeded()
+        guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let x: Double
+        switch position {
+        case .centeredHorizontally: x = frame.midX - frameSize.width / 2
+        case .right: x = frame.maxX - frameSize.width
+        }
+        setContentOffset(LayoutPoint(x: restingOffset(forTarget: x), y: contentOffset.y))
+    }
+}
+
+/// A cell (`UICollectionViewCell`) as far as layout goes: the item it shows and its copy of the attributes
+/// last applied (C3). Its content (labels, images) is the app's and not modelled.
+public final class Cell {
+    @exclusivity(unchecked) public internal(set) var globalIndex = -1
+    @exclusivity(unchecked) public internal(set) var layoutAttributes: LayoutAttributes?
+
+    init() {}
+}
+
+/// One node of the collection view's global-index map (a `std::unordered_map` node: allocated per new key).
+public final class AttributesMapNode {
+    @exclusivity(unchecked) public var attributes: LayoutAttributes
+
+    init(_ attributes: LayoutAttributes) { self.attributes = attributes }
+}
+
+/// The collection view's R-tree of validated frames, as a flat list: its queries scan at most the few
+/// screens of items the validated rect holds (C1 keeps it within 5 screens), so a tree's O(log n) would not
+/// change the work. A new one (an object and its first node storage) is allocated where UIKit allocates one.
+public final class AttributesRTree {
+    @usableFromInline struct Entry {
+        @usableFromInline var global: Int
+        @usableFromInline var frame: LayoutRect
+
+        @inlinable init(global: Int, frame: LayoutRect) {
+            self.global = global
+            self.frame = frame
+        }
+    }
+
+    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
+
+    init() { entries.reserveCapacity(16) }
+
+    /// Inserts item `global`'s frame, or replaces the frame it has.
+    @usableFromInline
+    func set(global: Int, frame: LayoutRect) {
+        for position in entries.indices where entries[position].global == global {
+            entries[position].frame = frame
+            return
+        }
+        entries.append(Entry(global: global, frame: frame))
+    }
+
+    /// `removeAttributesWithFramesIntersectingFrame:`.
+    @usableFromInline
+    func removeEntries(intersecting rect: LayoutRect) {
+        entries.removeAll { $0.frame.intersects(rect) }
+    }
+
+    /// Appends the items whose frames intersect `rect` (closed).
+    @usableFromInline
+    func globals(intersecting rect: LayoutRect, into result: inout [Int]) {
+        for entry in entries where entry.frame.intersects(rect) { result.append(entry.global) }
+    }
+
+    /// The highest item whose frame contains `point`.
+    @usableFromInline
+    func lastGlobal(containing point: LayoutPoint) -> Int? {
+        var best: Int?
+        for entry in entries where entry.frame.contains(point) {
+            if best.map({ entry.global > $0 }) ?? true { best = entry.global }
+        }
+        return best
+    }
+
+    /// Entries held (for the memory figures).
+    public var count: Int { entries.count }
+}
+
+/// The collection view's map from global item index to attributes (`std::unordered_map<long, id>` in
+/// `UICollectionViewData`): integer keys hashed cheaply as `std::hash<long>` does, one node object per key
+/// (allocated on insert, freed by `removeAll`), buckets doubled when half full.
+public struct GlobalIndexMap {
+    @usableFromInline var keys: [Int]
+    @usableFromInline var nodes: [AttributesMapNode?]
+    @usableFromInline var mask: Int
+    public private(set) var count = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        keys = Array(repeating: Int.min, count: size)
+        nodes = Array(repeating: nil, count: size)
+        mask = size - 1
+    }
+
+    @inlinable
+    func bucket(of key: Int) -> Int { (key &* 0x4F1B_BCDC_BFA5_3E0B) & mask }
+
+    /// The node of `key`, or nil.
+    @inlinable
+    public subscript(key: Int) -> AttributesMapNode? {
+        var position = bucket(of: key)
+        while true {
+            let stored = keys[position]
+            if stored == key { return nodes[position] }
+            if stored == Int.min { return nil }
+            position = (position + 1) & mask
+        }
+    }
+
+    /// Inserts `node` under `key` (which must be absent).
+    @usableFromInline
+    mutating func insert(_ node: AttributesMapNode, for key: Int) {
+        if 2 * (count + 1) > keys.count { grow() }
+        var position = bucket(of: key)
+        while keys[position] != Int.min { position = (position + 1) & mask }
+        keys[position] = key
+        nodes[position] = node
+        count += 1
+    }
+
+    @usableFromInline
+    mutating func grow() {
+        let oldKeys = keys
+        let oldNodes = nodes
+        keys = Array(repeating: Int.min, count: 2 * oldKeys.count)
+        nodes = Array(repeating: nil, count: 2 * oldKeys.count)
+        mask = keys.count - 1
+        count = 0
+        for (key, node) in zip(oldKeys, oldNodes) where key != Int.min {
+            if let node { insert(node, for: key) }
+        }
+    }
+
+    /// `clear()`: every node freed, the buckets kept.
+    @usableFromInline
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for index in keys.indices { keys[index] = Int.min }
+        for index in nodes.indices { nodes[index] = nil }
+        count = 0
+    }
+
+    /// The nodes held.
+    public var values: [AttributesMapNode] { nodes.compactMap { $0 } }
+}

@@ -1,0 +1,75 @@
+/// Counts of the work the UIKit model does, by kind: what a test asserts on ("the layout was asked about once
+/// per screen-width", "after F5 every look-up allocates") and what the lifecycle memory figures are made of.
+///
+/// Each counted allocation is also a real allocation in the model (an object, an array buffer), so the suite's
+/// malloc counter sees the same work; the ledger says which UIKit object each one stands for.
+/// - Complexity: every update O(1).
+public final class UIKitLedger {
+    /// `layoutSubviews` passes of the collection view.
+    @exclusivity(unchecked) public var layoutPasses = 0
+    /// Rects the collection view asked its layout about (`layoutAttributesForElements(in:)` from C1's fault).
+    @exclusivity(unchecked) public var faultQueries = 0
+    /// `layoutAttributesForItem(at:)` calls the collection view made for invalidated items.
+    @exclusivity(unchecked) public var itemRefetches = 0
+    /// Runs of the flow layout's own rect query (F1/F2), whoever called it (the collection view, a subclass's
+    /// `super`, a seed's snap, a hit test).
+    @exclusivity(unchecked) public var flowQueries = 0
+    /// Line objects a flow query tested one by one (F2's scan).
+    @exclusivity(unchecked) public var linesScanned = 0
+    /// `prepare()` calls, and those that recomputed every item (F7/F8: O(N)).
+    @exclusivity(unchecked) public var prepares = 0
+    @exclusivity(unchecked) public var fullRecomputes = 0
+    /// `sizeForItemAt` calls (F8).
+    @exclusivity(unchecked) public var delegateSizeCalls = 0
+    /// Layout invalidations the collection view received: everything, or named items only.
+    @exclusivity(unchecked) public var invalidations = 0
+    @exclusivity(unchecked) public var itemInvalidations = 0
+    /// Invalidation context objects created.
+    @exclusivity(unchecked) public var contexts = 0
+    /// Attributes objects allocated fresh (a cache miss, FSPagerView's per item, a pool's first use).
+    @exclusivity(unchecked) public var attributesCreated = 0
+    /// Attributes objects copied by a layout or a seed (A1: F5's copy, UPCarousel, InfiniteLayout).
+    @exclusivity(unchecked) public var attributesCopied = 0
+    /// Copies a cell keeps when attributes that differ are applied to it (C3).
+    @exclusivity(unchecked) public var cellCopies = 0
+    /// Cells created (dequeued with an empty reuse pool).
+    @exclusivity(unchecked) public var cellsCreated = 0
+    /// `NSValue` frames allocated by the flow layout's cache fill (F3).
+    @exclusivity(unchecked) public var frameValues = 0
+    /// `NSIndexPath` heap objects (switch `indexPath=heap`, F3).
+    @exclusivity(unchecked) public var indexPathObjects = 0
+    /// F5: the cached-frame mismatch detected ("modifying attributes ... without copying them").
+    @exclusivity(unchecked) public var cacheMismatches = 0
+    /// R-tree objects the collection view allocated (C1's re-initialisation, `-invalidate`).
+    @exclusivity(unchecked) public var rTrees = 0
+    /// Nodes of the collection view's global-index map (`std::unordered_map`) allocated on insert.
+    @exclusivity(unchecked) public var mapNodes = 0
+    /// K3: visible-item wrappers built for a `visibleItemsInvalidationHandler` call, and the calls.
+    @exclusivity(unchecked) public var visibleItemWrappers = 0
+    @exclusivity(unchecked) public var handlerCalls = 0
+    /// Item and line objects the flow layout built for delegate sizes (F8).
+    @exclusivity(unchecked) public var flowItemObjects = 0
+    @exclusivity(unchecked) public var flowLineObjects = 0
+
+    public init() {}
+
+    /// Every counter with its name, in declaration order (for a report).
+    public var counters: [(name: String, value: Int)] {
+        [("layoutPasses", layoutPasses), ("faultQueries", faultQueries), ("itemRefetches", itemRefetches),
+         ("flowQueries", flowQueries), ("linesScanned", linesScanned), ("prepares", prepares),
+         ("fullRecomputes", fullRecomputes), ("delegateSizeCalls", delegateSizeCalls),
+         ("invalidations", invalidations), ("itemInvalidations", itemInvalidations), ("contexts", contexts),
+         ("attributesCreated", attributesCreated), ("attributesCopied", attributesCopied),
+         ("cellCopies", cellCopies), ("cellsCreated", cellsCreated), ("frameValues", frameValues),
+         ("indexPathObjects", indexPathObjects), ("cacheMismatches", cacheMismatches), ("rTrees", rTrees),
+         ("mapNodes", mapNodes), ("visibleItemWrappers", visibleItemWrappers), ("handlerCalls", handlerCalls),
+         ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects)]
+    }
+
+    /// The modelled objects allocated so far (every counter that stands for a heap object; the arrays and
+    /// dictionaries a step allocates are not counted here, though they are real allocations too).
+    public var allocations: Int {
+        rTrees + mapNodes + contexts + attributesCreated + attributesCopied + cellCopies + cellsCreated + frameValues
+            + indexPathObjects + visibleItemWrappers + flowItemObjects + flowLineObjects
+    }
+}

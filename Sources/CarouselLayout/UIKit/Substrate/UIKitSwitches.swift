@@ -1,0 +1,226 @@
+/// Every behaviour of the UIKit model that the evidence (UIKIT-MODEL.md) does not settle "high", or that the
+/// model needs and no source shows ("assumed"), as a named switch: never a silent choice.
+///
+///     var switches = UIKitSwitches.default
+///     try switches.set("answerCaching=off")            // what `run --uikit answerCaching=off` passes
+///     UIKitSwitches.descriptors.map(\.name)            // what `list --uikit` prints
+///     UIKitSwitches.allCombinations.count              // 256: the report ranks pipelines under each
+///
+/// The defaults are the evidence's best reading; each descriptor says where it comes from.
+public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
+    /// F1: how a fixed-size flow section finds the items in a rect.
+    public enum FlowQuery: String, CaseIterable, Sendable {
+        /// First and last line by floor division, then the visible items only (F1, high).
+        case arithmetic
+        /// Every line object tested, as for delegate sizes (F2's scan), even when the sizes are fixed.
+        case scan
+    }
+
+    /// F5: the flow layout's caches after a subclass changed a cached attributes object without copying it.
+    public enum CachesAfterMutation: String, CaseIterable, Sendable {
+        /// Both caches set to nil and never re-created: every later look-up allocates a fresh object and
+        /// an `NSValue` (what `-_existingLayoutAttributesForItemAtIndexPath:` shows; "stays" is medium).
+        case discarded
+        /// The caches survive: every later look-up of a changed object mismatches again and returns a copy.
+        case kept
+    }
+
+    /// C1: the collection view's validated-rect caching of the layout's answers.
+    public enum AnswerCaching: String, CaseIterable, Sendable {
+        /// `-_validateLayoutInRect:`: ask only when the visible bounds leave the validated rect (C1, high).
+        case on
+        /// Ask the layout for exactly the visible bounds on every layout pass (the textbook model).
+        case off
+    }
+
+    /// F3: whether an index path for a small index costs a heap allocation.
+    public enum IndexPathStorage: String, CaseIterable, Sendable {
+        /// A tagged pointer: no allocation (F3, medium).
+        case tagged
+        /// An `NSIndexPath` object per index path the layout builds.
+        case heap
+    }
+
+    /// How `indexPathForItem(at:)` finds the item under a point (seed 003 asks twice per frame).
+    public enum HitTest: String, CaseIterable, Sendable {
+        /// The layout is asked for a 1x1 rect at the point, the last hit wins (PSTCollectionView's
+        /// `indexPathForItemAtPoint:`; UIKit 26.1's own path is unread: assumed).
+        case layout
+        /// The collection view answers from the attributes it has already validated (assumed).
+        case map
+    }
+
+    /// A bounds-change invalidation context that names items (`invalidateItems(at:)`) instead of everything.
+    public enum ItemInvalidation: String, CaseIterable, Sendable {
+        /// Only the named items are fetched again with `layoutAttributesForItem(at:)`
+        /// (`-[UICollectionViewData invalidateItemsAtIndexPaths:]` and `validateItems`; the wiring from
+        /// `invalidateLayoutWithContext:` is unread: medium).
+        case items
+        /// The collection view drops all its attributes as for any invalidation (`-invalidate:`).
+        case everything
+    }
+
+    /// K2: what an orthogonal section's scroll costs besides the handler.
+    public enum OrthogonalScroll: String, CaseIterable, Sendable {
+        /// The solver stores the offset and calls the handler; nothing is re-solved (K2: one unread hop, medium).
+        case offsetOnly
+        /// The offset change also invalidates the layout, as a main-axis scroll does (K1).
+        case invalidate
+    }
+
+    /// Where an offset UIKit computes for the content lands: a release's resting target, `scrollToItem`'s offset.
+    public enum ContentTargets: String, CaseIterable, Sendable {
+        /// Kept inside the content (assumed: `UIScrollView` comes to rest inside its content; the scroll itself
+        /// stops at the edge either way, so only the reported target differs).
+        case clamped
+        /// As the layout or the delegate returned it.
+        case unclamped
+    }
+
+    public var flowQuery: FlowQuery
+    public var cachesAfterMutation: CachesAfterMutation
+    public var answerCaching: AnswerCaching
+    public var indexPath: IndexPathStorage
+    public var hitTest: HitTest
+    public var itemInvalidation: ItemInvalidation
+    public var orthogonalScroll: OrthogonalScroll
+    public var contentTargets: ContentTargets
+
+    public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
+                answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .layout,
+                itemInvalidation: ItemInvalidation = .items, orthogonalScroll: OrthogonalScroll = .offsetOnly,
+                contentTargets: ContentTargets = .clamped) {
+        self.flowQuery = flowQuery
+        self.cachesAfterMutation = cachesAfterMutation
+        self.answerCaching = answerCaching
+        self.indexPath = indexPath
+        self.hitTest = hitTest
+        self.itemInvalidation = itemInvalidation
+        self.orthogonalScroll = orthogonalScroll
+        self.contentTargets = contentTargets
+    }
+
+    /// The evidence's best reading of every switch.
+    public static let `default` = UIKitSwitches()
+
+    /// One switch as `list --uikit` shows it.
+    public struct Descriptor: Sendable {
+        /// The `NAME` of `NAME=VALUE`.
+        public let name: String
+        /// The allowed values, the default first.
+        public let values: [String]
+        public let defaultValue: String
+        /// The fact id of UIKIT-MODEL.md (with its sureness) or "assumed", and the selector or source.
+        public let evidence: String
+        /// What the switch decides, in one line.
+        public let summary: String
+        let read: @Sendable (UIKitSwitches) -> String
+        let write: @Sendable (inout UIKitSwitches, String) -> Bool
+    }
+
+    /// Every switch, in a fixed order.
+    public static let descriptors: [Descriptor] = [
+        descriptor("flowQuery", \.flowQuery, evidence: "F1 (high): -_layoutAttributesForItemsInRect: floor divisions",
+                   summary: "fixed-size flow query: arithmetic first/last line, or a scan of every line"),
+        descriptor("cachesAfterMutation", \.cachesAfterMutation,
+                   evidence: "F5 (medium that they stay nil): -_existingLayoutAttributesForItemAtIndexPath:",
+                   summary: "flow caches after a subclass mutates a cached attributes object without copying it"),
+        descriptor("answerCaching", \.answerCaching, evidence: "C1 (high): -[_UICollectionViewDataAttributesMap _validateLayoutInRect:]",
+                   summary: "the collection view asks the layout only when its visible bounds leave the validated rect"),
+        descriptor("indexPath", \.indexPath, evidence: "F3 (tagged pointer: medium)",
+                   summary: "an index path for a small index: tagged pointer or heap object"),
+        descriptor("hitTest", \.hitTest,
+                   evidence: "assumed: PSTCollectionView indexPathForItemAtPoint: asks the layout; UIKit 26.1 unread",
+                   summary: "indexPathForItem(at:): a 1x1 layout query, or the collection view's validated attributes"),
+        descriptor("itemInvalidation", \.itemInvalidation,
+                   evidence: "medium: -[UICollectionViewData invalidateItemsAtIndexPaths:], -validateItems",
+                   summary: "a context naming items refetches those items, or drops everything like any invalidation"),
+        descriptor("orthogonalScroll", \.orthogonalScroll,
+                   evidence: "K2 (one unread hop: medium): _UICollectionViewOrthogonalScrollView _notifyDidScroll",
+                   summary: "an orthogonal section's scroll only calls the handler, or also invalidates the layout"),
+        descriptor("contentTargets", \.contentTargets,
+                   evidence: "assumed: UIScrollView rests inside its content (the scroll stops at the edge either way)",
+                   summary: "a release's target and scrollToItem's offset kept inside the content, or as computed"),
+    ]
+
+    private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ keyPath: WritableKeyPath<UIKitSwitches, Value> & Sendable, evidence: String, summary: String
+    ) -> Descriptor where Value.RawValue == String {
+        let values = Value.allCases.map(\.rawValue)
+        return Descriptor(name: name, values: values, defaultValue: UIKitSwitches.default[keyPath: keyPath].rawValue,
+                          evidence: evidence, summary: summary,
+                          read: { $0[keyPath: keyPath].rawValue },
+                          write: { switches, text in
+                              guard let value = Value(rawValue: text) else { return false }
+                              switches[keyPath: keyPath] = value
+                              return true
+                          })
+    }
+
+    /// The value of switch `name` as text, or nil for an unknown name.
+    public func value(of name: String) -> String? {
+        Self.descriptors.first { $0.name == name }?.read(self)
+    }
+
+    /// Applies one `NAME=VALUE` assignment (the CLI's `--uikit NAME=VALUE`).
+    ///
+    /// - Throws: `UIKitSwitchError` with a one-line message for a malformed assignment, an unknown name or a
+    ///   value the switch does not allow.
+    public mutating func set(_ assignment: String) throws(UIKitSwitchError) {
+        let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw UIKitSwitchError(message: "expected NAME=VALUE for a UIKit switch, got '\(assignment)'")
+        }
+        let name = String(parts[0])
+        let value = String(parts[1])
+        guard let descriptor = Self.descriptors.first(where: { $0.name == name }) else {
+            let known = Self.descriptors.map(\.name).joined(separator: ", ")
+            throw UIKitSwitchError(message: "unknown UIKit switch '\(name)' (known: \(known))")
+        }
+        guard descriptor.write(&self, value) else {
+            throw UIKitSwitchError(message: "bad value '\(value)' for UIKit switch \(name) (allowed: \(descriptor.values.joined(separator: ", ")))")
+        }
+    }
+
+    /// The defaults with `assignments` applied in order.
+    public static func parse<Assignments: Sequence<String>>(_ assignments: Assignments) throws(UIKitSwitchError) -> UIKitSwitches {
+        var switches = UIKitSwitches.default
+        for assignment in assignments { try switches.set(assignment) }
+        return switches
+    }
+
+    /// Every combination of every switch's values (the default first), for a report that ranks pipelines
+    /// under each.
+    public static var allCombinations: [UIKitSwitches] {
+        var combinations = [UIKitSwitches.default]
+        for descriptor in descriptors {
+            combinations = combinations.flatMap { base in
+                descriptor.values.map { value in
+                    var switches = base
+                    _ = descriptor.write(&switches, value)
+                    return switches
+                }
+            }
+        }
+        return combinations
+    }
+
+    /// `NAME=VALUE` for every switch, comma-separated, in the descriptors' order.
+    public var description: String {
+        Self.descriptors.map { "\($0.name)=\($0.read(self))" }.joined(separator: ",")
+    }
+
+    /// The switches that differ from the default, as `NAME=VALUE` (empty for the default).
+    public var changes: [String] {
+        Self.descriptors.compactMap { descriptor in
+            let value = descriptor.read(self)
+            return value == descriptor.defaultValue ? nil : "\(descriptor.name)=\(value)"
+        }
+    }
+}
+
+/// A malformed `--uikit` assignment, with a one-line message.
+public struct UIKitSwitchError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,415 @@
+/// Two views of one seed or peer, compared frame by frame: its core (`pipeline.<strategy>`, the algorithm over
+/// plain values) and its UIKit pipeline (`uikit.<strategy>`, the same code on the UIKit model), each playing the
+/// same script live.
+///
+///     let report = UIKitAgreement.compare(kind: .seed000Flow, catalogCount: 300)
+///     report.agrees                        // no difference the model cannot name
+///     report.allowed[.staleTransformsBetweenQueries]   // frames where UIKit shows older transforms (F6, C2)
+///
+/// Both plays are split into gestures (a drag, a flick from release to rest, a pause, a rotation) and compared
+/// gesture by gesture, frame by frame: offset, centre, logical index, centre-change event, wrap jump, snap target,
+/// and the visible items with their scale, alpha and translation. A difference UIKit itself causes is counted
+/// under its `UIKitNamedDifference`; any other is a mismatch, by field.
+/// - Complexity: O(frames * k) plus the two plays.
+public enum UIKitAgreement {
+    /// Compares `kind` with its core over `script` at `hz` (the suite's standard trajectory at 120 Hz by default).
+    public static func compare(kind: UIKitPipelineKind, catalogCount: Int, geometry: CarouselGeometry = .default,
+                               switches: UIKitSwitches = .default, script: ScrollScript = PipelineVerification.standardScript(),
+                               hz: Double = 120) -> AgreementReport {
+        kind.accept(Comparison(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz))
+    }
+
+    /// One frame of a play, with what the comparison needs beyond `FrameOutput`.
+    struct Row {
+        var frame: TrajectoryFrame
+        var output: FrameOutput
+        /// The offset before the frame.
+        var previousOffset: Double
+        /// Every visible entry's centre in content coordinates (untransformed), in the output's order.
+        var centers: [Double]
+        var clamped = false
+        /// The content's largest offset (UIKit) before the frame (what a release's target is kept within).
+        var maxOffset = Double.infinity
+        /// The pipeline's geometry after the frame (rotations change it).
+        var geometry: CarouselGeometry
+    }
+
+    struct Comparison: UIKitPipelineVisitor {
+        let catalogCount: Int
+        let geometry: CarouselGeometry
+        let switches: UIKitSwitches
+        let script: ScrollScript
+        let hz: Double
+
+        func visit<P: UIKitPipeline>(_ type: P.Type) -> AgreementReport {
+            let core = P.kind.core.accept(CorePlay(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
+            let uikit = playUIKit(P.self)
+            var comparator = Comparator(kind: P.kind, catalogCount: catalogCount, switches: switches)
+            comparator.compare(core: core, uikit: uikit)
+            return comparator.report
+        }
+
+        func playUIKit<P: UIKitPipeline>(_ type: P.Type) -> [Row] {
+            var pipeline = P(catalogCount: catalogCount, geometry: geometry, switches: switches)
+            var simulator = ScrollSimulator(script: script, hz: hz)
+            var output = FrameOutput()
+            var rows: [Row] = []
+            while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
+                let previous = pipeline.offset
+                let maxOffset = pipeline.scene.collectionView.maxContentOffsetX
+                pipeline.apply(frame, into: &output)
+                let collectionView = pipeline.scene.collectionView!
+                let centers = collectionView.visibleCells.map { $0.layoutAttributes?.center.x ?? .nan }
+                rows.append(Row(frame: frame, output: output, previousOffset: previous, centers: centers,
+                                clamped: collectionView.scrollWasClamped, maxOffset: maxOffset,
+                                geometry: pipeline.geometry))
+            }
+            return rows
+        }
+    }
+
+    struct CorePlay: PipelineVisitor {
+        let catalogCount: Int
+        let geometry: CarouselGeometry
+        let script: ScrollScript
+        let hz: Double
+
+        func visit<P: CarouselPipeline>(_ type: P.Type) -> [Row] {
+            var pipeline = P(catalogCount: catalogCount, geometry: geometry)
+            var simulator = ScrollSimulator(script: script, hz: hz)
+            var output = FrameOutput()
+            var rows: [Row] = []
+            while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
+                let previous = pipeline.offset
+                pipeline.apply(frame, into: &output)
+                let geometry = pipeline.geometry
+                let centers: [Double]
+                if P.traits.centerWrapsModulo {
+                    // `pipeline.best` draws position `j` as item `j mod n`, from the first visible position on.
+                    let first = ((output.offset - geometry.inset - geometry.itemWidth) / geometry.pitch).rounded(.up)
+                    centers = output.visible.indices.map { geometry.itemCenter(Int(first) + $0) }
+                } else {
+                    centers = output.visible.map { geometry.itemCenter($0.item) }
+                }
+                rows.append(Row(frame: frame, output: output, previousOffset: previous, centers: centers, geometry: geometry))
+            }
+            return rows
+        }
+    }
+}
+
+/// What `UIKitAgreement.compare` found.
+public struct AgreementReport: Sendable, Equatable {
+    /// The fields compared per frame.
+    public enum Field: String, CaseIterable, Sendable {
+        case offset, centerItem, logicalIndex, centerChanged, jumped, snapTarget, visibleItems, transforms, frames
+    }
+
+    public let id: String
+    public let catalogCount: Int
+    public let switches: UIKitSwitches
+    /// Frames of each play.
+    public var coreFrames = 0
+    public var uikitFrames = 0
+    /// Frame pairs compared.
+    public var framesCompared = 0
+    /// Differences no named UIKit behaviour explains, by field (frames, for `.frames`: unpaired frames).
+    public var mismatches: [Field: Int] = [:]
+    /// Frames where a named UIKit behaviour explains a difference, by behaviour.
+    public var allowed: [UIKitNamedDifference: Int] = [:]
+    /// The first unexplained difference, for a report.
+    public var firstMismatch: String?
+
+    /// No unexplained difference.
+    public var agrees: Bool { mismatches.values.allSatisfy { $0 == 0 } }
+
+    /// Unexplained differences, all fields.
+    public var mismatchCount: Int { mismatches.values.reduce(0, +) }
+}
+
+/// A way the UIKit pipeline's frames differ from its core's because UIKit does it that way.
+public enum UIKitNamedDifference: String, CaseIterable, Sendable {
+    /// `UIScrollView` stops a scroll at the content's edge (and, with `contentTargets=clamped`, keeps a release's
+    /// target inside the content); the cores let a drag run past the end. From that frame until both rest on the same offset again, the
+    /// two plays follow different paths.
+    case clampedAtContentEdge = "clamped at content edge"
+    /// A layout that does not invalidate on scroll (F6) is asked only when the bounds leave the validated rect
+    /// (C1/C2): the cells keep the transforms of the last query.
+    case staleTransformsBetweenQueries = "stale transforms between queries"
+    /// The collection view finds visible items by their frames in its R-tree, which are the transformed
+    /// bounding boxes (F4): an item a transform shrinks out of (or moves into) the viewport is hidden (shown).
+    case transformedFrameVisibility = "visibility by transformed frame"
+    /// Seed 000 v2's handler reads `item.frame`, the bounding box its previous transform left (K3 + F4): its
+    /// scale, translation and near-tie centre follow from that frame, not the untransformed one.
+    case transformFromTransformedFrame = "transform from the transformed frame"
+    /// The offset differs by whole catalog widths: `uikit.best` keeps room for deceleration targets and recentres
+    /// rarely, FSPagerView's `adjustCollectionViewBounds` returns to the middle section on a size change; what is
+    /// shown is the same.
+    case offsetByWholeCatalogWidths = "offset by whole catalog widths"
+    /// Seed 000 v2's handler does no per-item work while `isRotating` (lines 1238–1241): the rotation's frame
+    /// shows the re-solved, untransformed items.
+    case rotationSkipsHandler = "rotation frame skips the handler"
+    /// InfiniteLayout's `layoutAttributesForElements(in:)` looks at the rect's own page and the next only
+    /// (InfiniteLayout.swift lines 83–103): the previous page's last item, whose frame reaches across the seam
+    /// into the rect, is not returned. The collection view still shows it when its validated rect starts on the
+    /// previous page, as C1's rounding usually makes it; asked for exactly the visible rect it is missing.
+    case pageSeamItemNotReturned = "page seam item not returned"
+}
+
+extension UIKitPipelineKind {
+    /// The named differences this pipeline may show against its core.
+    public var namedDifferences: Set<UIKitNamedDifference> {
+        switch self {
+        case .seed000Flow: [.clampedAtContentEdge, .staleTransformsBetweenQueries, .transformedFrameVisibility]
+        case .seed000CenterFocused, .peerUPCarousel: [.clampedAtContentEdge, .transformedFrameVisibility]
+        case .seed000Compositional: [.clampedAtContentEdge]
+        case .seed000CompositionalScaled:
+            [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler]
+        case .seed003Paging, .seed004Sentinel: [.clampedAtContentEdge]
+        case .peerInfiniteLayout: [.clampedAtContentEdge, .pageSeamItemNotReturned]
+        case .peerFSPager, .best: [.clampedAtContentEdge, .transformedFrameVisibility, .offsetByWholeCatalogWidths]
+        }
+    }
+}
+
+/// The frame-by-frame comparison (see `UIKitAgreement`).
+struct Comparator {
+    let kind: UIKitPipelineKind
+    let catalogCount: Int
+    let allowedDifferences: Set<UIKitNamedDifference>
+    var report: AgreementReport
+    /// A difference that has put the two plays on different paths until they rest on the same offset again.
+    var episode: UIKitNamedDifference?
+
+    static let offsetTolerance = 1e-6
+    static let transformTolerance = 1e-9
+    static let translationTolerance = 1e-6
+
+    init(kind: UIKitPipelineKind, catalogCount: Int, switches: UIKitSwitches) {
+        self.kind = kind
+        self.catalogCount = catalogCount
+        allowedDifferences = kind.namedDifferences
+        report = AgreementReport(id: kind.id, catalogCount: catalogCount, switches: switches)
+    }
+
+    mutating func compare(core: [UIKitAgreement.Row], uikit: [UIKitAgreement.Row]) {
+        report.coreFrames = core.count
+        report.uikitFrames = uikit.count
+        let coreGestures = Self.gestures(core)
+        let uikitGestures = Self.gestures(uikit)
+        for index in 0..<max(coreGestures.count, uikitGestures.count) {
+            guard index < coreGestures.count, index < uikitGestures.count else {
+                unpaired(index < coreGestures.count ? coreGestures[index].count : uikitGestures[index].count, at: index)
+                continue
+            }
+            let coreRows = coreGestures[index]
+            let uikitRows = uikitGestures[index]
+            if episode != nil, let first = coreRows.first, let other = uikitRows.first,
+               Self.close(first.previousOffset, other.previousOffset) {
+                episode = nil
+            }
+            for (coreRow, uikitRow) in zip(coreRows, uikitRows) {
+                compareFrame(coreRow, uikitRow)
+            }
+            if coreRows.count != uikitRows.count { unpaired(abs(coreRows.count - uikitRows.count), at: index) }
+        }
+    }
+
+    /// Frames one play has and the other does not (a flick whose length differs).
+    mutating func unpaired(_ count: Int, at gesture: Int) {
+        if let episode {
+            report.allowed[episode, default: 0] += count
+        } else {
+            mismatch(.frames, count: count, "gesture \(gesture): \(count) unpaired frames")
+        }
+    }
+
+    /// Gestures: a flick from its release to the end of its deceleration, and runs of drag, pause or rotation frames.
+    static func gestures(_ rows: [UIKitAgreement.Row]) -> [ArraySlice<UIKitAgreement.Row>] {
+        var gestures: [ArraySlice<UIKitAgreement.Row>] = []
+        var start = 0
+        func kind(_ phase: ScrollPhase) -> Int {
+            switch phase {
+            case .dragging: 0
+            case .released, .decelerating, .didEndDecelerating: 1
+            case .settled: 2
+            case .rotated: 3
+            }
+        }
+        for index in rows.indices.dropFirst() {
+            let phase = rows[index].frame.phase
+            let previous = rows[index - 1].frame.phase
+            let isRelease = if case .released = phase { true } else { false }
+            let isRotation = if case .rotated = phase { true } else { false }
+            if isRelease || isRotation || kind(phase) != kind(previous) {
+                gestures.append(rows[start..<index])
+                start = index
+            }
+        }
+        if start < rows.count { gestures.append(rows[start...]) }
+        return gestures
+    }
+
+    static func close(_ a: Double, _ b: Double, tolerance: Double = offsetTolerance) -> Bool {
+        a.isFinite && b.isFinite && abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+    }
+
+    /// Whether `a - b` is a whole number of catalog widths.
+    func wholeCatalogWidths(_ a: Double, _ b: Double, pitch: Double) -> Bool {
+        guard allowedDifferences.contains(.offsetByWholeCatalogWidths) else { return false }
+        let widths = (a - b) / (Double(catalogCount) * pitch)
+        return abs(widths - widths.rounded()) <= 1e-6
+    }
+
+    /// One difference found in a frame, with the named behaviour that may explain it.
+    struct Difference {
+        var field: AgreementReport.Field
+        var detail: String
+        var reason: UIKitNamedDifference?
+    }
+
+    mutating func compareFrame(_ core: UIKitAgreement.Row, _ uikit: UIKitAgreement.Row) {
+        report.framesCompared += 1
+        if uikit.clamped, allowedDifferences.contains(.clampedAtContentEdge) { episode = .clampedAtContentEdge }
+        let a = core.output
+        let b = uikit.output
+        let pitch = core.geometry.pitch
+        var differences: [Difference] = []
+        if a.snapTarget != b.snapTarget {
+            if let x = a.snapTarget, let y = b.snapTarget, wholeCatalogWidths(x, y, pitch: pitch) || Self.close(x, y) {
+                if !Self.close(x, y) { differences.append(Difference(field: .snapTarget, detail: "", reason: .offsetByWholeCatalogWidths)) }
+            } else if let y = b.snapTarget, allowedDifferences.contains(.clampedAtContentEdge),
+                      Self.close(y, 0) || Self.close(y, uikit.maxOffset) || y < 0 || y > uikit.maxOffset {
+                episode = .clampedAtContentEdge
+            } else {
+                differences.append(Difference(field: .snapTarget, detail: "core \(String(describing: a.snapTarget)), uikit \(String(describing: b.snapTarget))", reason: nil))
+            }
+        }
+        if !Self.close(a.offset, b.offset) {
+            differences.append(Difference(field: .offset, detail: "core \(a.offset), uikit \(b.offset)",
+                                          reason: wholeCatalogWidths(a.offset, b.offset, pitch: pitch) ? .offsetByWholeCatalogWidths : nil))
+        }
+        if a.jumped != b.jumped {
+            differences.append(Difference(field: .jumped, detail: "core \(a.jumped), uikit \(b.jumped)", reason: .offsetByWholeCatalogWidths))
+        }
+        if let difference = centreDifference(a, b) { differences.append(difference) }
+        if a.logicalIndex != b.logicalIndex {
+            let neighbour = a.logicalIndex.flatMap { x in b.logicalIndex.map { y in Self.neighbours(x, y, modulo: catalogCount) } } ?? false
+            differences.append(Difference(field: .logicalIndex,
+                                          detail: "core \(String(describing: a.logicalIndex)), uikit \(String(describing: b.logicalIndex))",
+                                          reason: neighbour ? .transformFromTransformedFrame : nil))
+        }
+        if a.centerChanged != b.centerChanged {
+            differences.append(Difference(field: .centerChanged, detail: "core \(a.centerChanged), uikit \(b.centerChanged)",
+                                          reason: isRotation(core) ? .rotationSkipsHandler : .transformFromTransformedFrame))
+        }
+        differences.append(contentsOf: visibleDifferences(core, uikit))
+        var explained = Set<UIKitNamedDifference>()
+        for difference in differences {
+            if let episode {
+                explained.insert(episode)
+            } else if let reason = difference.reason, allowedDifferences.contains(reason) {
+                explained.insert(reason)
+            } else {
+                mismatch(difference.field, count: 1, "frame \(core.frame.frame) \(difference.field.rawValue): \(difference.detail)")
+            }
+        }
+        for difference in explained { report.allowed[difference, default: 0] += 1 }
+    }
+
+    func isRotation(_ row: UIKitAgreement.Row) -> Bool {
+        if case .rotated = row.frame.phase { return true }
+        return false
+    }
+
+    static func neighbours(_ x: Int, _ y: Int, modulo count: Int) -> Bool {
+        let difference = abs(x - y)
+        return difference == 1 || difference == count - 1
+    }
+
+    func centreDifference(_ a: FrameOutput, _ b: FrameOutput) -> Difference? {
+        guard a.centerItem != b.centerItem else { return nil }
+        let detail = "core \(String(describing: a.centerItem)), uikit \(String(describing: b.centerItem))"
+        guard let x = a.centerItem, let y = b.centerItem else { return Difference(field: .centerItem, detail: detail, reason: nil) }
+        if (x - y) % catalogCount == 0 { return Difference(field: .centerItem, detail: detail, reason: .offsetByWholeCatalogWidths) }
+        return Difference(field: .centerItem, detail: detail, reason: abs(x - y) == 1 ? .transformFromTransformedFrame : nil)
+    }
+
+    /// Visible entries paired left to right, by their centre on screen where transforms can change what is
+    /// visible (else by item); a pair compares item and transform, an entry without a partner must be one a
+    /// transform can hide or reveal at the viewport's edge.
+    func visibleDifferences(_ core: UIKitAgreement.Row, _ uikit: UIKitAgreement.Row) -> [Difference] {
+        let a = core.output
+        let b = uikit.output
+        let geometry = core.geometry
+        let coreCentre = geometry.viewportCenter(offset: a.offset)
+        let uikitCentre = geometry.viewportCenter(offset: b.offset)
+        let edgeMargin = kind.visibilityMargin(geometry: geometry)
+        let transformReason: UIKitNamedDifference = isRotation(core) && allowedDifferences.contains(.rotationSkipsHandler)
+            ? .rotationSkipsHandler
+            : allowedDifferences.contains(.staleTransformsBetweenQueries) ? .staleTransformsBetweenQueries : .transformFromTransformedFrame
+        let byPosition = allowedDifferences.contains(.transformedFrameVisibility)
+        var differences: [Difference] = []
+        var i = 0
+        var j = 0
+        while i < a.visible.count || j < b.visible.count {
+            let x = i >= a.visible.count ? .infinity : byPosition ? core.centers[i] - coreCentre : Double(a.visible[i].item)
+            let y = j >= b.visible.count ? .infinity : byPosition ? uikit.centers[j] - uikitCentre : Double(b.visible[j].item)
+            if Self.close(x, y) {
+                let p = a.visible[i]
+                let q = b.visible[j]
+                let sameItem = allowedDifferences.contains(.offsetByWholeCatalogWidths)
+                    ? catalogIndex(p.item, catalogCount: catalogCount) == catalogIndex(q.item, catalogCount: catalogCount)
+                    : p.item == q.item
+                if !sameItem { differences.append(Difference(field: .visibleItems, detail: "item \(p.item) vs \(q.item)", reason: nil)) }
+                if abs(p.scale - q.scale) > Self.transformTolerance || abs(p.alpha - q.alpha) > Self.transformTolerance
+                    || abs(p.translationX - q.translationX) > Self.translationTolerance {
+                    differences.append(Difference(
+                        field: .transforms,
+                        detail: "item \(p.item): core \(p.scale)/\(p.alpha)/\(p.translationX), uikit \(q.scale)/\(q.alpha)/\(q.translationX)",
+                        reason: transformReason))
+                }
+                i += 1
+                j += 1
+            } else if x < y {
+                var difference = edgeDifference(x, geometry: geometry, margin: edgeMargin, side: "core", item: a.visible[i].item)
+                if kind == .peerInfiniteLayout {
+                    let pageItems = InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount
+                    if (a.visible[i].item + 1) % pageItems == 0 { difference.reason = .pageSeamItemNotReturned }
+                }
+                differences.append(difference)
+                i += 1
+            } else {
+                differences.append(edgeDifference(y, geometry: geometry, margin: edgeMargin, side: "uikit", item: b.visible[j].item))
+                j += 1
+            }
+        }
+        return differences
+    }
+
+    /// An entry at screen position `position` (its centre minus the viewport's) only one play shows: allowed when
+    /// its untransformed frame is within `margin` of the viewport's edge, where a transform decides.
+    func edgeDifference(_ position: Double, geometry: CarouselGeometry, margin: Double, side: String, item: Int) -> Difference {
+        guard margin > 0 else { return Difference(field: .visibleItems, detail: "item \(item) only in \(side)", reason: nil) }
+        let overlap = (geometry.viewportWidth + geometry.itemWidth) / 2 - abs(position)
+        return Difference(field: .visibleItems, detail: "item \(item) only in \(side) (overlap \(overlap))",
+                          reason: abs(overlap) <= margin ? .transformedFrameVisibility : nil)
+    }
+
+    mutating func mismatch(_ field: AgreementReport.Field, count: Int, _ detail: String) {
+        report.mismatches[field, default: 0] += count
+        if report.firstMismatch == nil { report.firstMismatch = detail }
+    }
+}
+
+extension UIKitPipelineKind {
+    /// How far from the viewport's edge a transform can move an item's frame edge: the largest shrink of a
+    /// half-width plus the largest translation (0 for pipelines without transforms).
+    func visibilityMargin(geometry: CarouselGeometry) -> Double {
+        guard namedDifferences.contains(.transformedFrameVisibility) else { return 0 }
+        let minScale = core.traits.scaleRange.lowerBound
+        let translation = self == .seed000CompositionalScaled ? geometry.itemWidth * (1 - minScale) / 2 : 0
+        return geometry.itemWidth * (1 - minScale) / 2 + translation + 1e-6
+    }
+}
+

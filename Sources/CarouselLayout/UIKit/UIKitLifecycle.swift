@@ -1,0 +1,159 @@
+/// The once-per-gesture and once-per-screen operations of a UIKit pipeline, beside the per-frame ones, as
+/// entry points the suite can time at any catalog size.
+///
+///     var pipeline = UIKitSeed003PagingPipeline(catalogCount: 10_000, geometry: .default, switches: .default)
+///     pipeline.rotationRelayout(toWidth: 844)                  // F7: everything recomputed
+///     let target = pipeline.releaseWithSnap(velocity: 1500)     // seed 003: snap, then invalidateLayout()
+///     let memory = pipeline.memoryHeld()                       // bytes, and how they were counted
+public protocol UIKitLifecycle {
+    /// The initial layout: the collection view, layout and app objects built for `catalogCount` items and laid
+    /// out once (the first `prepare`, the first validated rect, the first cells).
+    init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches)
+    /// A rotation to viewport width `width` and the relayout it causes, with the pipeline's own handling.
+    mutating func rotationRelayout(toWidth width: Double)
+    /// `reloadData()` and the layout pass after it.
+    mutating func reload()
+    /// A release at the current offset with `velocity` (pt/s) and UIKit's projected resting offset (normal
+    /// deceleration): the layout's and the delegate's snap, and the layout pass that follows (seed 003's
+    /// `invalidateLayout()` is paid there). Returns the resting offset; the offset itself does not move.
+    mutating func releaseWithSnap(velocity: Double) -> Double
+    /// The memory its caches, its collection view and its replicated items hold, with the method.
+    func memoryHeld() -> UIKitMemoryReport
+}
+
+extension UIKitPipeline {
+    public mutating func rotationRelayout(toWidth width: Double) {
+        rotate(toWidth: width)
+    }
+
+    public mutating func reload() {
+        makeSceneUnique()
+        scene.hasChanged = true
+        scene.collectionView.reloadData()
+        scene.collectionView.layoutIfNeeded()
+    }
+
+    public mutating func releaseWithSnap(velocity: Double) -> Double {
+        makeSceneUnique()
+        scene.hasChanged = true
+        let proposed = ScrollDeceleration.restingOffset(from: offset, velocity: velocity, rate: ScrollDeceleration.normal)
+        let target = scene.release(velocity: velocity, proposedOffset: proposed)
+        scene.collectionView.layoutIfNeeded()
+        scene.collectionView.isDecelerating = false
+        return target
+    }
+
+    public func memoryHeld() -> UIKitMemoryReport { scene.memoryHeld() }
+}
+
+/// Bytes held, as objects and entries counted in the model times documented sizes.
+public struct UIKitMemoryReport: Sendable, Equatable {
+    /// One kind of object: how many are held, the bytes each, and where that size comes from.
+    public struct Line: Sendable, Equatable {
+        public let name: String
+        public let count: Int
+        public let bytesEach: Int
+        public let source: String
+
+        public init(name: String, count: Int, bytesEach: Int, source: String) {
+            self.name = name
+            self.count = count
+            self.bytesEach = bytesEach
+            self.source = source
+        }
+
+        public var bytes: Int { count * bytesEach }
+    }
+
+    /// The kinds held (a kind with none is left out).
+    public let lines: [Line]
+
+    public init(lines: [Line]) {
+        self.lines = lines.filter { $0.count > 0 }
+    }
+
+    /// The total.
+    public var bytes: Int { lines.reduce(0) { $0 + $1.bytes } }
+
+    /// How `bytes` was computed, in one line.
+    public var method: String {
+        let terms = lines.map { "\($0.count) \($0.name) x \($0.bytesEach) B (\($0.source))" }
+        return "objects held in the model times documented sizes: " + (terms.isEmpty ? "nothing held" : terms.joined(separator: " + "))
+    }
+}
+
+/// The sizes the memory figures use, with their sources.
+public enum UIKitObjectSize {
+    /// A `UICollectionViewLayoutAttributes` (A1, size medium).
+    public static let attributes = (bytes: 350, source: "A1, medium")
+    /// An `NSValue` holding a `CGRect`: a 16-byte object header and the rect (assumed).
+    public static let frameValue = (bytes: 48, source: "assumed: NSValue header + CGRect")
+    /// An `NSMutableDictionary` entry: key and value pointers at about half load (assumed).
+    public static let dictionaryEntry = (bytes: 32, source: "assumed: two pointers at half load")
+    /// A flow item object and a flow line object (F8, sizes medium); a line's one-element items array (assumed).
+    public static let flowItem = (bytes: 64, source: "F8, medium")
+    public static let flowLine = (bytes: 100, source: "F8, medium")
+    public static let lineArray = (bytes: 48, source: "assumed: one-element NSArray")
+    /// An `NSIndexPath` heap object (switch `indexPath=heap`; assumed size).
+    public static let indexPathObject = (bytes: 32, source: "assumed: NSIndexPath with two indexes")
+    /// A node of the collection view's `std::unordered_map<long, id>`: next, hash, key, value.
+    public static let mapNode = (bytes: 32, source: "libc++ hash node of four words")
+    /// An R-tree entry: a frame and an element reference (assumed).
+    public static let rTreeEntry = (bytes: 48, source: "assumed: CGRect + element")
+}
+
+extension UIKitScene {
+    /// The generic holdings: the layout's caches and flow objects, the collection view's map and R-tree, the
+    /// cells' attribute copies, and the scene's own (`memoryExtras`).
+    public func memoryHeld() -> UIKitMemoryReport {
+        var lines: [UIKitMemoryReport.Line] = []
+        var attributeObjects = Set<ObjectIdentifier>()
+        var indexPathObjects = Set<ObjectIdentifier>()
+        func holdAttributes(_ attributes: LayoutAttributes) {
+            attributeObjects.insert(ObjectIdentifier(attributes))
+            if let object = attributes.indexPathObject { indexPathObjects.insert(ObjectIdentifier(object)) }
+        }
+        let layout = collectionView.collectionViewLayout
+        var dictionaryEntries = 0
+        if let flow = layout as? FlowLayout {
+            for attributes in (flow.cachedItemAttributes ?? [:]).values { holdAttributes(attributes) }
+            let frames = flow.cachedItemFrames?.count ?? 0
+            dictionaryEntries += (flow.cachedItemAttributes?.count ?? 0) + frames
+            lines.append(.init(name: "cached NSValue frames", count: frames, bytesEach: UIKitObjectSize.frameValue.bytes,
+                               source: UIKitObjectSize.frameValue.source))
+            let items = flow.lines.reduce(0) { $0 + $1.items.count }
+            for line in flow.lines {
+                for item in line.items {
+                    if let object = item.indexPathObject { indexPathObjects.insert(ObjectIdentifier(object)) }
+                }
+            }
+            lines.append(.init(name: "flow item objects", count: items, bytesEach: UIKitObjectSize.flowItem.bytes,
+                               source: UIKitObjectSize.flowItem.source))
+            lines.append(.init(name: "flow line objects", count: flow.lines.count, bytesEach: UIKitObjectSize.flowLine.bytes,
+                               source: UIKitObjectSize.flowLine.source))
+            lines.append(.init(name: "flow line item arrays", count: flow.lines.count, bytesEach: UIKitObjectSize.lineArray.bytes,
+                               source: UIKitObjectSize.lineArray.source))
+        }
+        if let compositional = layout as? CompositionalLayout {
+            for attributes in compositional.cachedItemAttributes.values { holdAttributes(attributes) }
+            dictionaryEntries += compositional.cachedItemAttributes.count
+        }
+        for attributes in memoryExtraAttributes { holdAttributes(attributes) }
+        for node in collectionView.attributesByGlobalIndex.values { holdAttributes(node.attributes) }
+        for cell in collectionView.visibleCells + collectionView.reusePool {
+            if let attributes = cell.layoutAttributes { holdAttributes(attributes) }
+        }
+        lines.insert(.init(name: "attributes objects", count: attributeObjects.count, bytesEach: UIKitObjectSize.attributes.bytes,
+                           source: UIKitObjectSize.attributes.source), at: 0)
+        lines.append(.init(name: "cache dictionary entries", count: dictionaryEntries, bytesEach: UIKitObjectSize.dictionaryEntry.bytes,
+                           source: UIKitObjectSize.dictionaryEntry.source))
+        lines.append(.init(name: "NSIndexPath objects", count: indexPathObjects.count, bytesEach: UIKitObjectSize.indexPathObject.bytes,
+                           source: UIKitObjectSize.indexPathObject.source))
+        lines.append(.init(name: "collection view map nodes", count: collectionView.attributesByGlobalIndex.count,
+                           bytesEach: UIKitObjectSize.mapNode.bytes, source: UIKitObjectSize.mapNode.source))
+        lines.append(.init(name: "R-tree entries", count: collectionView.rTree.count, bytesEach: UIKitObjectSize.rTreeEntry.bytes,
+                           source: UIKitObjectSize.rTreeEntry.source))
+        lines.append(contentsOf: memoryExtras)
+        return UIKitMemoryReport(lines: lines)
+    }
+}

@@ -1,0 +1,155 @@
+/// One seed's or peer's whole UIKit setup (a collection view, its layout, the app's delegate and data source)
+/// playing trajectory frames as UIScrollView and UICollectionView do: the state behind a `UIKitPipeline`.
+///
+/// A frame: at a release, `endDragging` (the layout's `targetContentOffset`, then the delegate's
+/// `scrollViewWillEndDragging`); at a rotation, the pipeline's own rotation handling; then the scroll moves the
+/// offset by the frame's delta (clamped at the content's edges; every move asks the layout about the bounds
+/// change and calls `scrollViewDidScroll`), `scrollViewDidEndDecelerating` at the end of a flick, and one layout
+/// pass. The frame's output is read from what the collection view applied to its cells.
+///
+/// Subclasses build their objects in `init` and override the hooks; the scene is a reference graph, so a
+/// `UIKitPipeline` copies it only at its start state (see `UIKitPipeline`).
+open class UIKitScene {
+    public let catalogCount: Int
+    public let switches: UIKitSwitches
+    public let ledger: UIKitLedger
+    /// The geometry the scene was built with.
+    public let initialGeometry: CarouselGeometry
+    /// The geometry now, in the core's terms (after rotations).
+    @exclusivity(unchecked) public internal(set) var geometry: CarouselGeometry
+    /// The collection view (built by the subclass's `init`).
+    @exclusivity(unchecked) public internal(set) var collectionView: CollectionView!
+    /// False until the first frame or lifecycle operation changed the scene.
+    @exclusivity(unchecked) public internal(set) var hasChanged = false
+
+    /// The scene built and laid out for `catalogCount` items (every subclass implements it, building its
+    /// objects with one ledger and passing that to `init(catalogCount:geometry:switches:ledger:)`).
+    public required convenience init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches) {
+        self.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: UIKitLedger())
+    }
+
+    public init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches, ledger: UIKitLedger) {
+        precondition(catalogCount > 0, "a catalog has at least one item")
+        self.ledger = ledger
+        self.catalogCount = catalogCount
+        self.switches = switches
+        initialGeometry = geometry
+        self.geometry = geometry
+    }
+
+    /// Builds the collection view (the viewport's size) showing `layout`, with the app's `dataSource` and
+    /// `delegate` (which the scene keeps: the collection view does not retain them), and lays it out once.
+    public final func installCollectionView(layout: CollectionViewLayout, dataSource: CollectionViewDataSource,
+                                            delegate: CollectionViewDelegate?) {
+        let collectionView = CollectionView(frameSize: LayoutSize(width: geometry.viewportWidth, height: geometry.viewportHeight),
+                                            layout: layout, ledger: ledger, switches: switches)
+        collectionView.dataSource = dataSource
+        collectionView.delegate = delegate
+        self.collectionView = collectionView
+        collectionView.layoutIfNeeded()
+    }
+
+    /// A scene in the start state of this one (same catalog, geometry and switches).
+    public final func freshCopy() -> Self {
+        precondition(!hasChanged, "a uikit pipeline is reference-backed: copy it only at its start state")
+        return Self(catalogCount: catalogCount, geometry: initialGeometry, switches: switches)
+    }
+
+    /// `N`, the items the data source reports.
+    open var itemCount: Int { catalogCount }
+
+    /// The resting offset the pipeline's snap picks, computed without touching the scene (the simulator asks
+    /// before the frame; the frame then runs the real `targetContentOffset` path, which must agree).
+    open func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        proposedOffset
+    }
+
+    /// The release as UIKit runs it (layout, then delegate); returns the resting offset.
+    open func release(velocity: Double, proposedOffset: Double) -> Double {
+        collectionView.endDragging(velocity: velocity, proposedOffset: proposedOffset)
+    }
+
+    /// The pipeline's rotation handling (the width is already the collection view's when this is called).
+    open func handleRotation(toWidth width: Double) {}
+
+    /// After the rotation's layout pass (a transition's completion).
+    open func rotationDidFinish() {}
+
+    /// Writes the frame's centre, logical index, centre-change event and visible items (the offset and the
+    /// jump flag are already set).
+    open func fillOutput(_ output: inout FrameOutput) {}
+
+    /// Memory the scene holds beyond the layout's caches and the collection view (replicated model entries).
+    open var memoryExtras: [UIKitMemoryReport.Line] { [] }
+
+    /// Attributes objects the scene's layout holds outside the generic caches (a pool).
+    open var memoryExtraAttributes: [LayoutAttributes] { [] }
+
+    /// A rotation to viewport width `width`: the bounds change, the pipeline's handling, one layout pass.
+    public final func rotate(toWidth width: Double) {
+        hasChanged = true
+        collectionView.setFrameWidth(width)
+        handleRotation(toWidth: width)
+        collectionView.layoutIfNeeded()
+        rotationDidFinish()
+    }
+
+    /// Plays one frame (see the type's documentation).
+    public final func play(_ frame: TrajectoryFrame, into output: inout FrameOutput) {
+        hasChanged = true
+        output.beginFrame()
+        let collectionView = self.collectionView!
+        collectionView.beginFrame()
+        switch frame.phase {
+        case .dragging:
+            collectionView.isDragging = true
+            collectionView.isDecelerating = false
+        case let .released(velocity, proposedOffset, _):
+            output.snapTarget = release(velocity: velocity, proposedOffset: proposedOffset)
+        case let .rotated(width):
+            rotate(toWidth: width)
+            collectionView.beginFrame()
+        case .settled:
+            collectionView.isDragging = false
+            collectionView.isDecelerating = false
+        case .decelerating, .didEndDecelerating:
+            break
+        }
+        collectionView.scroll(by: frame.delta)
+        if case .didEndDecelerating = frame.phase { collectionView.endDecelerating() }
+        collectionView.layoutIfNeeded()
+        output.jumped = collectionView.offsetWasSetByCode
+        output.offset = collectionView.contentOffset.x
+        fillOutput(&output)
+    }
+
+    /// Appends every visible cell, left to right, as `item(cell)` with the scale, alpha and horizontal
+    /// translation of the attributes the cell shows.
+    @inlinable
+    public final func appendVisibleCells(into output: inout FrameOutput, item: (Cell) -> Int) {
+        for cell in collectionView.visibleCells {
+            guard let attributes = cell.layoutAttributes else { continue }
+            let transform = attributes.transform3D
+            output.visible.append(VisibleItem(item: item(cell), scale: transform.m11, alpha: attributes.alpha,
+                                              translationX: transform.m41))
+        }
+    }
+
+    /// The visible cell nearest the viewport centre by its attributes' centre (ties go right, as the cores'
+    /// "nearest transformed item"), or nil.
+    @inlinable
+    public final func nearestVisibleCell() -> Cell? {
+        let viewportCenter = collectionView.bounds.midX
+        var nearest: Cell?
+        var nearestDistance = Double.infinity
+        for cell in collectionView.visibleCells {
+            guard let attributes = cell.layoutAttributes else { continue }
+            let distance = abs(attributes.center.x - viewportCenter)
+            if distance <= nearestDistance {
+                nearestDistance = distance
+                nearest = cell
+            }
+        }
+        return nearest
+    }
+}

@@ -1,0 +1,354 @@
+import CarouselLayout
+import Testing
+
+/// Runs a visitor body per UIKit pipeline type.
+struct EachPipeline<Result>: UIKitPipelineVisitor {
+    let body: (any UIKitPipeline.Type) -> Result
+    func visit<P: UIKitPipeline>(_ type: P.Type) -> Result { body(type) }
+}
+
+/// Plays `script` live through a fresh `P` and returns every frame with its output.
+func play<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, switches: UIKitSwitches = .default,
+                            script: ScrollScript = PipelineVerification.standardScript(), hz: Double = 120)
+    -> (pipeline: P, rows: [(frame: TrajectoryFrame, output: FrameOutput)]) {
+    var pipeline = P(catalogCount: catalogCount, geometry: .default, switches: switches)
+    var rows: [(frame: TrajectoryFrame, output: FrameOutput)] = []
+    PipelinePlayer.play(&pipeline, script: script, hz: hz) { rows.append(($0, $1)) }
+    return (pipeline, rows)
+}
+
+/// Release frames whose real `targetContentOffset` path disagrees with the snap the simulator asked.
+struct SnapDisagreements: UIKitPipelineVisitor {
+    let catalogCount: Int
+    let switches: UIKitSwitches
+    func visit<P: UIKitPipeline>(_ type: P.Type) -> Int {
+        play(P.self, catalogCount: catalogCount, switches: switches).rows.filter { row in
+            guard case let .released(_, _, target) = row.frame.phase else { return false }
+            return row.output.snapTarget != target
+        }.count
+    }
+}
+
+struct Verify: UIKitPipelineVisitor {
+    let catalogCount: Int
+    func visit<P: UIKitPipeline>(_ type: P.Type) -> PipelineCheck {
+        PipelineVerification.check(P.self, catalogCount: catalogCount)
+    }
+}
+
+/// Two replays from the same start give the same checksums pass after pass; a copy made at the start
+/// state plays independently of its original.
+struct ReplayAndCopy: UIKitPipelineVisitor {
+    func visit<P: UIKitPipeline>(_ type: P.Type) -> Bool {
+        var replay = PipelineReplay<P>(catalogCount: 10, geometry: .default, switches: .default,
+                                       script: PipelineVerification.standardScript(), hz: 120)
+        let frames = replay.framesPerTrajectory
+        let first = replay.run(frames: frames)
+        let second = replay.run(frames: frames)
+        var standard = PipelineReplay<P>(catalogCount: 10, geometry: .default,
+                                         script: PipelineVerification.standardScript(), hz: 120)
+        let third = standard.run(frames: frames)
+        var original = P(catalogCount: 10, geometry: .default)
+        var copy = original
+        var a = FrameOutput()
+        var b = FrameOutput()
+        var same = true
+        for index in 0..<200 {
+            let frame = TrajectoryFrame(frame: index, delta: 17, phase: .dragging)
+            original.apply(frame, into: &a)
+            copy.apply(frame, into: &b)
+            same = same && a.checksum(into: 0) == b.checksum(into: 0)
+        }
+        return first == second && first == third && same && original.scene !== copy.scene
+    }
+}
+
+@Suite struct UIKitPipelineTests {
+    @Test func kindsAreTheCoresUnderUIKitIds() {
+        #expect(UIKitPipelineKind.allCases.count == PipelineKind.allCases.count)
+        for kind in UIKitPipelineKind.allCases {
+            #expect(kind.id == "uikit." + kind.core.id.dropFirst("pipeline.".count))
+            #expect(kind.type.id == kind.id)
+            #expect(kind.type.kind == kind)
+            #expect(UIKitPipelineKind(core: kind.core) == kind)
+            #expect(UIKitPipelineKind(id: kind.id) == kind)
+            #expect(kind.accept(EachPipeline { $0.id }) == kind.id)
+        }
+    }
+
+    @Test(arguments: [1, 3, 300])
+    func everyPipelineIsVerifiedOnTheStandardTrajectory(catalogCount: Int) {
+        for kind in UIKitPipelineKind.allCases {
+            let check = kind.accept(Verify(catalogCount: catalogCount))
+            #expect(check.isVerified, "\(kind.id) n=\(catalogCount): \(check.firstFailure ?? "replay differs")")
+            #expect(check.frames > 700 && check.indexOutOfRange == 0 && check.visibleJumps == 0, "\(kind.id)")
+        }
+    }
+
+    @Test func theReleaseFramesSnapIsTheOneTheSimulatorAsked() throws {
+        var variants = [UIKitSwitches.default]
+        for descriptor in UIKitSwitches.descriptors {
+            for value in descriptor.values.dropFirst() {
+                var switches = UIKitSwitches.default
+                try switches.set("\(descriptor.name)=\(value)")
+                variants.append(switches)
+            }
+        }
+        for switches in variants {
+            for kind in UIKitPipelineKind.allCases {
+                #expect(kind.accept(SnapDisagreements(catalogCount: 7, switches: switches)) == 0, "\(kind.id) \(switches.changes)")
+            }
+        }
+    }
+
+    @Test func replaysRestartFromAFreshSceneAndCopiesAtTheStartAreIndependent() {
+        for kind in UIKitPipelineKind.allCases {
+            #expect(kind.accept(ReplayAndCopy()), "\(kind.id)")
+        }
+    }
+
+    @Test func aScrollViewStopsAtTheContentEdgeWhereTheCoreRunsPastIt() {
+        // `trace --pipeline seed000.centerFocused --catalog 7 --velocity 9789`: the core drags far past item 6.
+        let script = ScrollScript([.drag(velocity: 9789, duration: 1)])
+        var core = Seed000CenterFocusedPipeline(catalogCount: 7, geometry: .default)
+        var coreOffset = 0.0
+        PipelinePlayer.play(&core, script: script, hz: 120) { _, output in coreOffset = output.offset }
+        #expect(coreOffset > 9000)
+        let (pipeline, rows) = play(UIKitSeed000CenterFocusedPipeline.self, catalogCount: 7, script: script)
+        let maxOffset = 6 * CarouselGeometry.default.pitch
+        #expect(rows.allSatisfy { $0.output.offset <= maxOffset + 1e-9 && !$0.output.visible.isEmpty && $0.output.centerItem != nil })
+        #expect(rows.last?.output.offset == pipeline.scene.collectionView.maxContentOffsetX)
+        #expect(rows.last?.output.centerItem == 6)
+    }
+
+    // MARK: The seeds' and peers' worked examples, by name
+
+    @Test func seed000_lines225to232_spacingShrinksByTheScaledOffset() {
+        let pipeline = UIKitSeed000CenterFocusedPipeline(catalogCount: 5, geometry: .default)
+        let layout = pipeline.scene.collectionView.collectionViewLayout as! CenterFocusedCarouselLayout
+        // 12 - (312 - 0.8 * 312)/2 = -19.2, and the inset (390 - 312)/2 = 39.
+        #expect(abs(layout.minimumLineSpacing - -19.2) < 1e-12)
+        #expect(layout.sectionInset.left == 39 && layout.itemSize.width == 312)
+    }
+
+    @Test func seed000_lines631to651_pageTwoNPlusOneJumpsBackOneCatalog() {
+        var pipeline = UIKitSeed000FlowPipeline(catalogCount: 3, geometry: .default)
+        let pitch = CarouselGeometry.default.pitch
+        #expect(abs(pipeline.offset - 6 * pitch) < 1e-9)
+        var output = FrameOutput()
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 0.6 * pitch, phase: .dragging), into: &output)
+        // Page round(6.6) = 7 = 2n+1: scrollTo(page: n) keeps the remainder, 0.6p, and lands on page 3.
+        #expect(output.jumped)
+        #expect(abs(output.offset - 3.6 * pitch) < 1e-9)
+        #expect(output.centerItem == 4 && output.logicalIndex == 1)
+    }
+
+    @Test func seed000v1_hasNoBoundsChangeOverrideSoItsTransformsWaitForTheNextQuery() {
+        var pipeline = UIKitSeed000FlowPipeline(catalogCount: 30, geometry: .default)
+        let faults = pipeline.ledger.faultQueries
+        var output = FrameOutput()
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 20, phase: .dragging), into: &output)
+        #expect(pipeline.ledger.invalidations == 0)
+        #expect(pipeline.ledger.faultQueries == faults)
+        // The centred item still shows the scale of the offset it was queried at (1 at rest), not the new one.
+        let centred = output.visible.first { $0.item == output.centerItem }
+        #expect(centred?.scale == 1)
+    }
+
+    @Test func seed000v2_mutatesSupersObjectsSoF5DropsTheCaches() {
+        var pipeline = UIKitSeed000CenterFocusedPipeline(catalogCount: 30, geometry: .default)
+        var output = FrameOutput()
+        for index in 0..<3 { pipeline.apply(TrajectoryFrame(frame: index, delta: 5, phase: .dragging), into: &output) }
+        let layout = pipeline.scene.collectionView.collectionViewLayout as! FlowLayout
+        #expect(pipeline.ledger.cacheMismatches == 1)
+        #expect(layout.cachedItemAttributes == nil)
+        let created = pipeline.ledger.attributesCreated
+        pipeline.apply(TrajectoryFrame(frame: 3, delta: 5, phase: .dragging), into: &output)
+        #expect(pipeline.ledger.attributesCreated > created)
+        #expect(pipeline.ledger.invalidations >= 3)
+    }
+
+    @Test func seed000compositional_k2k3WrapsEveryVisibleItemPerScrollAndV2InvalidatesTheChangedOnes() {
+        var version1 = UIKitSeed000CompositionalPipeline(catalogCount: 3, geometry: .default)
+        var version2 = UIKitSeed000CompositionalScaledPipeline(catalogCount: 3, geometry: .default)
+        var output = FrameOutput()
+        let calls1 = version1.ledger.handlerCalls
+        let wrappers1 = version1.ledger.visibleItemWrappers
+        version1.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        #expect(version1.ledger.handlerCalls == calls1 + 1)
+        #expect(version1.ledger.visibleItemWrappers == wrappers1 + 3)
+        #expect(version1.ledger.invalidations + version1.ledger.itemInvalidations == 0)
+        let invalidations2 = version2.ledger.itemInvalidations
+        version2.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        #expect(version2.ledger.itemInvalidations == invalidations2 + 1)
+    }
+
+    @Test func seed000v2_lines1238to1266_eachTransformStartsFromTheFrameThePreviousOneLeft() {
+        var pipeline = UIKitSeed000CompositionalScaledPipeline(catalogCount: 3, geometry: .default)
+        var output = FrameOutput()
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 40, phase: .dragging), into: &output)
+        // The centred item: its scale is below the 0.9 floor's saturation, so the distance shows.
+        let before = output.visible.max { $0.scale < $1.scale }!
+        pipeline.apply(TrajectoryFrame(frame: 1, delta: 40, phase: .dragging), into: &output)
+        let after = output.visible.first { $0.item == before.item }!
+        // The item's frame midX is its centre plus the translation the last frame set.
+        let geometry = CarouselGeometry.default
+        let untransformedDistance = abs(geometry.itemCenter(before.item) - geometry.viewportCenter(offset: output.offset))
+        let seenDistance = abs(geometry.itemCenter(before.item) + before.translationX - geometry.viewportCenter(offset: output.offset))
+        let expected = 1 - 0.1 * min(seenDistance / (geometry.viewportWidth / 2), 1)
+        #expect(abs(after.scale - expected) < 1e-12)
+        #expect(abs(after.scale - (1 - 0.1 * min(untransformedDistance / (geometry.viewportWidth / 2), 1))) > 1e-6)
+    }
+
+    @Test func seed003_lines160to165_theCentreCellIsEnlarged() {
+        let pipeline = UIKitSeed003PagingPipeline(catalogCount: 10, geometry: .default)
+        let delegate = pipeline.scene.collectionView.delegate!
+        let collectionView = pipeline.scene.collectionView!
+        #expect(delegate.collectionView(collectionView, sizeForItemAt: IndexPath(item: 0, section: 0)) == LayoutSize(width: 327, height: 280))
+        #expect(delegate.collectionView(collectionView, sizeForItemAt: IndexPath(item: 1, section: 0)) == LayoutSize(width: 312, height: 255))
+    }
+
+    @Test func seed003_lines25to49_aReleaseRecomputesEveryItem() {
+        var pipeline = UIKitSeed003PagingPipeline(catalogCount: 1000, geometry: .default)
+        #expect(pipeline.ledger.delegateSizeCalls == 1000)
+        let target = pipeline.releaseWithSnap(velocity: 1500)
+        // Direction snap: the proposed offset lies ahead, so ceil; pitch 0.8*390 + 12 = 324.
+        #expect(target == 324 * (ScrollDeceleration.restingOffset(from: 0, velocity: 1500, rate: ScrollDeceleration.normal) / 324).rounded(.up))
+        #expect(pipeline.ledger.delegateSizeCalls == 2000)
+        #expect(pipeline.ledger.fullRecomputes == 2)
+    }
+
+    @Test func seed004_lines101to114_thePageControlMapsTheSentinels() {
+        var pipeline = UIKitSeed004SentinelPipeline(catalogCount: 5, geometry: .default)
+        var output = FrameOutput()
+        // Start on page 1 (item 0 of the catalog); half a page left shows the last image's sentinel.
+        #expect(pipeline.offset == 390)
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: -300, phase: .dragging), into: &output)
+        let delegate = pipeline.scene.collectionView.delegate as! SentinelBannerDelegate
+        #expect(delegate.currentPage == 5)
+        #expect(output.logicalIndex == 4)
+    }
+
+    @Test func seed004_lines58to76_theSentinelsJumpAtTheEndOfDeceleration() {
+        var pipeline = UIKitSeed004SentinelPipeline(catalogCount: 5, geometry: .default)
+        var output = FrameOutput()
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: -390, phase: .didEndDecelerating), into: &output)
+        #expect(output.jumped && pipeline.offset == 5 * 390)
+        pipeline.apply(TrajectoryFrame(frame: 1, delta: 390, phase: .didEndDecelerating), into: &output)
+        #expect(output.jumped && pipeline.offset == 390)
+    }
+
+    @Test func upCarousel_lines80to85_copiesEveryAttributeOfEveryQuery() {
+        var pipeline = UIKitUPCarouselPipeline(catalogCount: 30, geometry: .default)
+        var output = FrameOutput()
+        let copied = pipeline.ledger.attributesCopied
+        let queries = pipeline.ledger.faultQueries
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        #expect(pipeline.ledger.faultQueries == queries + 1)
+        // At offset 10 the fault rect is two screens, 0...780: items 0, 1 and 2.
+        let inFault = ArithmeticQuery(geometry: .default, itemCount: 30).visibleRange(in: Span(minX: 0, maxX: 780))?.count
+        #expect(inFault == 3)
+        #expect(pipeline.ledger.attributesCopied == copied + 3)
+        #expect(pipeline.ledger.cacheMismatches == 0)
+    }
+
+    @Test func fsPager_lines146to153_buildsAFreshAttributesObjectPerItemPerQuery() {
+        var pipeline = UIKitFSPagerPipeline(catalogCount: 30, geometry: .default)
+        var output = FrameOutput()
+        let created = pipeline.ledger.attributesCreated
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        #expect(pipeline.ledger.attributesCreated > created)
+        let perFrame = pipeline.ledger.attributesCreated - created
+        pipeline.apply(TrajectoryFrame(frame: 1, delta: 10, phase: .dragging), into: &output)
+        #expect(pipeline.ledger.attributesCreated - created == 2 * perFrame)
+    }
+
+    @Test func infiniteLayout_asksItsOwnLayoutTwicePerFrameBesideTheCollectionView() {
+        var pipeline = UIKitInfiniteLayoutPipeline(catalogCount: 30, geometry: .default)
+        var output = FrameOutput()
+        let faults = pipeline.ledger.faultQueries
+        let flowQueries = pipeline.ledger.flowQueries
+        let copied = pipeline.ledger.attributesCopied
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        // One query from the collection view, two from updateLayoutIfNeeded (scrollViewDidScroll, layoutSubviews),
+        // each asking super once per page it spans; every returned object copied.
+        #expect(pipeline.ledger.faultQueries == faults + 1)
+        #expect(pipeline.ledger.flowQueries - flowQueries >= 3)
+        #expect(pipeline.ledger.attributesCopied - copied >= 2 * output.visible.count)
+    }
+
+    @Test func best_handsOutItsOwnObjectsAndRefetchesOnlyTheVisibleItems() {
+        var pipeline = UIKitBestPipeline(catalogCount: 300, geometry: .default)
+        var output = FrameOutput()
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        let ledger = pipeline.ledger
+        let (created, faults, refetches, invalidations) = (ledger.attributesCreated, ledger.faultQueries, ledger.itemRefetches, ledger.invalidations)
+        var shown = 0
+        for index in 1...10 {
+            pipeline.apply(TrajectoryFrame(frame: index, delta: 10, phase: .dragging), into: &output)
+            shown += ArithmeticQuery(geometry: .default, itemCount: pipeline.itemCount)
+                .visibleRange(in: CarouselGeometry.default.viewportSpan(offset: pipeline.offset))?.count ?? 0
+        }
+        #expect(ledger.attributesCreated == created)
+        #expect(ledger.faultQueries == faults)
+        #expect(ledger.invalidations == invalidations)
+        // Exactly the items whose frames the new bounds meet are fetched again, frame after frame.
+        #expect(ledger.itemRefetches - refetches == shown)
+        #expect(ledger.cacheMismatches + ledger.attributesCopied == 0)
+        // Under `itemInvalidation=everything` the same context makes the collection view drop everything.
+        var everything = UIKitBestPipeline(catalogCount: 300, geometry: .default, switches: try! .parse(["itemInvalidation=everything"]))
+        everything.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
+        #expect(everything.ledger.invalidations >= 1 && everything.ledger.itemRefetches == 0)
+    }
+
+    // MARK: Lifecycle
+
+    @Test func theInitialLayoutIsONOnlyForDelegateSizes() {
+        for n in [100, 1000] {
+            #expect(UIKitSeed003PagingPipeline(catalogCount: n, geometry: .default).ledger.delegateSizeCalls == n)
+            #expect(UIKitSeed004SentinelPipeline(catalogCount: n, geometry: .default).ledger.delegateSizeCalls == n + 2)
+            #expect(UIKitSeed000FlowPipeline(catalogCount: n, geometry: .default).ledger.delegateSizeCalls == 0)
+            #expect(UIKitBestPipeline(catalogCount: n, geometry: .default).ledger.attributesCreated < 20)
+        }
+    }
+
+    @Test func rotationReloadAndReleaseDoWhatEachPipelineDoes() {
+        var seed003 = UIKitSeed003PagingPipeline(catalogCount: 500, geometry: .default)
+        seed003.rotationRelayout(toWidth: 844)
+        #expect(seed003.ledger.delegateSizeCalls == 1000)
+        #expect(seed003.geometry.viewportWidth == 844)
+        var best = UIKitBestPipeline(catalogCount: 500, geometry: .default)
+        let recomputes = best.ledger.fullRecomputes
+        best.rotationRelayout(toWidth: 844)
+        #expect(best.ledger.fullRecomputes == recomputes)
+        #expect(best.geometry.viewportWidth == 844)
+        var flow = UIKitSeed000FlowPipeline(catalogCount: 50, geometry: .default)
+        let copies = flow.ledger.cellCopies
+        let invalidations = flow.ledger.invalidations
+        flow.reload()
+        #expect(flow.ledger.invalidations == invalidations + 1)
+        #expect(flow.ledger.cellCopies > copies)
+        var centerFocused = UIKitSeed000CenterFocusedPipeline(catalogCount: 50, geometry: .default)
+        // `snap.threshold` from an exactly centred offset stays on its item (ceil(0/p) = 0), as the seed does.
+        #expect(centerFocused.releaseWithSnap(velocity: 2000) == 0)
+        #expect(centerFocused.releaseWithSnap(velocity: 200) == 0)
+        #expect(centerFocused.offset == 0)
+    }
+
+    @Test func memoryCountsWhatEachPipelineHoldsAndSaysHow() {
+        let small = UIKitSeed003PagingPipeline(catalogCount: 100, geometry: .default).memoryHeld()
+        let large = UIKitSeed003PagingPipeline(catalogCount: 1000, geometry: .default).memoryHeld()
+        let items = large.lines.first { $0.name == "flow item objects" }
+        #expect(items?.count == 1000 && items?.bytesEach == 64)
+        #expect(large.bytes - small.bytes == 900 * (64 + 100 + 48))
+        #expect(large.method.contains("A1, medium") && large.method.contains("F8, medium"))
+        #expect(large.bytes == large.lines.reduce(0) { $0 + $1.count * $1.bytesEach })
+        // `uikit.best` holds a few screens of items whatever the catalog (which items depends on the start's
+        // alignment with the screen-sized validated rect).
+        let bestSmall = UIKitBestPipeline(catalogCount: 100, geometry: .default).memoryHeld().bytes
+        let bestLarge = UIKitBestPipeline(catalogCount: 10_000, geometry: .default).memoryHeld().bytes
+        #expect(bestSmall < 5000 && bestLarge < 5000)
+        let compositional = UIKitSeed000CompositionalPipeline(catalogCount: 30, geometry: .default).memoryHeld()
+        #expect(compositional.lines.first { $0.name == "replicated model entries" }?.count == 3000)
+    }
+}

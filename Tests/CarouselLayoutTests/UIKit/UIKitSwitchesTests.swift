@@ -1,0 +1,62 @@
+import CarouselLayout
+import Testing
+
+@Suite struct UIKitSwitchesTests {
+    @Test func everySwitchIsDescribedWithItsEvidenceAndItsDefaultFirst() {
+        let names = UIKitSwitches.descriptors.map(\.name)
+        #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation",
+                          "orthogonalScroll", "contentTargets"])
+        for descriptor in UIKitSwitches.descriptors {
+            #expect(descriptor.values.count >= 2, "\(descriptor.name)")
+            #expect(descriptor.values.first == descriptor.defaultValue, "\(descriptor.name)")
+            #expect(UIKitSwitches.default.value(of: descriptor.name) == descriptor.defaultValue)
+            #expect(!descriptor.evidence.isEmpty && !descriptor.summary.isEmpty)
+        }
+        #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
+            + "indexPath=tagged,hitTest=layout,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped")
+        #expect(UIKitSwitches.default.changes.isEmpty)
+    }
+
+    @Test func anAssignmentSetsItsSwitchOnly() throws {
+        var switches = UIKitSwitches.default
+        try switches.set("answerCaching=off")
+        #expect(switches.answerCaching == .off)
+        #expect(switches.changes == ["answerCaching=off"])
+        let parsed = try UIKitSwitches.parse(["flowQuery=scan", "cachesAfterMutation=kept", "flowQuery=arithmetic"])
+        #expect(parsed.flowQuery == .arithmetic && parsed.cachesAfterMutation == .kept)
+        #expect(parsed.value(of: "cachesAfterMutation") == "kept")
+        #expect(parsed.value(of: "noSuchSwitch") == nil)
+    }
+
+    @Test func aBadAssignmentIsAOneLineError() {
+        func message(_ assignment: String) -> String? {
+            var switches = UIKitSwitches.default
+            do {
+                try switches.set(assignment)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message("noSuchSwitch=on") == "unknown UIKit switch 'noSuchSwitch' (known: flowQuery, cachesAfterMutation, "
+            + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets)")
+        #expect(message("answerCaching=maybe") == "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)")
+        #expect(message("answerCaching") == "expected NAME=VALUE for a UIKit switch, got 'answerCaching'")
+        #expect(message("=on") == "expected NAME=VALUE for a UIKit switch, got '=on'")
+        for text in ["noSuchSwitch=on", "answerCaching=maybe", "answerCaching"] {
+            #expect(message(text)?.contains("\n") == false)
+        }
+    }
+
+    @Test func allCombinationsAreEveryValueOfEverySwitchOnceDefaultFirst() {
+        let combinations = UIKitSwitches.allCombinations
+        let expected = UIKitSwitches.descriptors.reduce(1) { $0 * $1.values.count }
+        #expect(combinations.count == expected)
+        #expect(expected == 256)
+        #expect(Set(combinations).count == combinations.count)
+        #expect(combinations.first == .default)
+        for descriptor in UIKitSwitches.descriptors {
+            #expect(Set(combinations.compactMap { $0.value(of: descriptor.name) }) == Set(descriptor.values))
+        }
+    }
+}
