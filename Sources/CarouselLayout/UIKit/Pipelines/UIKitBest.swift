@@ -22,6 +22,7 @@
 ///   attributes changed (C3's `_setLayoutAttributes:force:`), which every transform that moves with the scroll
 ///   causes.
 public struct UIKitBestPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(k) per frame: the newly visible items re-fetched through an item invalidation context, no cached frames, the cells' copies (C3)"
     public static let kind = UIKitPipelineKind.best
     public var scene: BestScene
 

@@ -19,6 +19,8 @@
 ///
 /// Excluded app-level work: the page control, `pagerViewDidScroll` and cell configuration delegate calls.
 public struct UIKitFSPagerPipeline: UIKitPipeline {
+    public static var catalogLimit: CatalogLimit? { FSPagerWrap.catalogLimit }
+    public static let complexity: Complexity = "O(k) per frame: a fresh attributes object per item per query"
     public static let kind = UIKitPipelineKind.peerFSPager
     public var scene: FSPagerScene
 

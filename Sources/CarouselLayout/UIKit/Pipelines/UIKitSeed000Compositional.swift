@@ -15,6 +15,7 @@
 /// points: the app's values, not UIKit's. Excluded app-level work: the content configuration and its label
 /// (lines 792–837), the cell registration (lines 856–860), `handleIndexPathChange`'s print (lines 934–937).
 public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(k) per frame: K3's wrapper per visible item, its arrays, map table, set and environment on every scroll callback"
     public static let kind = UIKitPipelineKind.seed000Compositional
     public var scene: Seed000CompositionalScene
 
@@ -35,6 +36,7 @@ public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
 ///
 /// Excluded app-level work: as version 1 (lines 1027–1072, 1105–1110, 1176–1179).
 public struct UIKitSeed000CompositionalScaledPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(k) per frame: as version 1, plus each changed item invalidated, fetched again and copied by its cell"
     public static let kind = UIKitPipelineKind.seed000CompositionalScaled
     /// The core's, and the centre may be a neighbour of `lookup.arithmetic`'s: the handler measures distances
     /// from the transformed frames (named difference "transform from the transformed frame").

@@ -19,6 +19,7 @@
 /// view's label and colour (lines 703–756). A rotation has no handling in the seed; the model does the core's
 /// (new item size, `invalidateLayout()`, the centred item restored).
 public struct UIKitSeed000FlowPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(k) per frame, amortised: the layout is asked about once per screen-width scrolled (C2), an F1 query whose objects F5 then copies; O(N) per rotation"
     public static let kind = UIKitPipelineKind.seed000Flow
     public var scene: Seed000FlowScene
 

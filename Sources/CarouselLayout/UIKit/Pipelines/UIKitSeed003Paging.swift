@@ -17,6 +17,7 @@
 /// (line 235; not in the seed), the progress bar and the attributed page label (lines 196–210). The seed has no
 /// rotation code; the model does the core's (sizes for the new width, `invalidateLayout()`, the centred item).
 public struct UIKitSeed003PagingPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(N) per frame: two hit tests at the centre, each an F2 scan of all N lines (switch hitTest); O(N) per release (F7/F8 relayout)"
     public static let kind = UIKitPipelineKind.seed003Paging
     public var scene: Seed003PagingScene
 

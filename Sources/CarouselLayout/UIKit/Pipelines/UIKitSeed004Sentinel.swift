@@ -13,6 +13,7 @@
 /// `.observe(on: MainScheduler.asyncInstance)`, `.map`, `.bind`: lines 58–114), the image cells. The jump is
 /// applied at the end of deceleration, where the seed defers it to the next main-queue turn, as the core does.
 public struct UIKitSeed004SentinelPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(k) per frame: no layout work per scroll (F6), the page control and the cells; O(N) to prepare (delegate sizes, F8)"
     public static let kind = UIKitPipelineKind.seed004Sentinel
     public var scene: Seed004SentinelScene
 

@@ -17,6 +17,7 @@
 /// centring offset. A bounds-size change re-runs `updateLayout` (lines 54–74) in `prepare`; the item size is the
 /// app's, which the model sets as the core does.
 public struct UIKitUPCarouselPipeline: UIKitPipeline {
+    public static let complexity: Complexity = "O(k) per frame: an F1 query every frame (F7) and a copy of every returned attributes object (A1)"
     public static let kind = UIKitPipelineKind.peerUPCarousel
     public var scene: UPCarouselScene
 
