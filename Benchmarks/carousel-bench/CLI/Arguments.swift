@@ -26,10 +26,13 @@ struct OptionSpec {
 struct ParsedArguments {
     private(set) var flags: Set<String> = []
     private(set) var values: [String: String] = [:]
+    /// Every value given to each option, in order (an option given twice keeps both here, the last in `values`).
+    private(set) var repeated: [String: [String]] = [:]
     private(set) var positionals: [String] = []
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
+    func allValues(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// Parses `args` against `specs`; `--name=value` and `--name value` are both accepted.
     static func parse(_ args: [String], specs: [OptionSpec], maxPositionals: Int) throws -> ParsedArguments {
@@ -71,6 +74,7 @@ struct ParsedArguments {
                 }
                 guard !value.isEmpty else { throw UsageError("option '\(name)' needs a value \(placeholder)") }
                 parsed.values[name] = value
+                parsed.repeated[name, default: []].append(value)
             }
         }
         return parsed

@@ -16,6 +16,7 @@ enum CommonOptions {
         .value("--spacing", "s", "visual gap between the centred item and its neighbour (default 12)"),
         .value("--min-scale", "m", "side item scale (default 0.8)"),
         .value("--hz", "RATE", "whole frames per second: the trajectory's frame rate and the frame budget (default 120)"),
+        .value("--uikit", "NAME=VALUE", "a UIKit model switch for the uikit/* rows; repeat or comma-separate (list --uikit)"),
     ]
 
     /// Reads `geometry`'s options: the viewport is 300 pt tall and items 200 pt, as in the suite's default.
@@ -30,6 +31,13 @@ enum CommonOptions {
         guard geometry.pitch > 0 else {
             throw UsageError("options '--item-width', '--spacing', '--min-scale': the pitch w + L = \(geometry.pitch) must be positive")
         }
-        return SuiteConfiguration(geometry: geometry, hz: hz)
+        let assignments = arguments.allValues("--uikit").flatMap { $0.split(separator: ",").map(String.init) }
+        let switches: UIKitSwitches
+        do {
+            switches = try UIKitSwitches.parse(assignments)
+        } catch {
+            throw UsageError("option '--uikit': \(error)")
+        }
+        return SuiteConfiguration(geometry: geometry, hz: hz, switches: switches)
     }
 }

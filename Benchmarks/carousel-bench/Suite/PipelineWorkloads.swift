@@ -70,3 +70,88 @@ final class FloorState {
     init(_ replay: FloorReplay) { self.replay = replay }
     func run(_ frames: Int) -> UInt64 { replay.run(frames: frames) }
 }
+
+/// `uikit/*`: one UIKit pipeline over the standard trajectory under the run's switches, verified first: its
+/// output must agree frame by frame with its core's (differences UIKit causes are named, not mismatches).
+func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = configuration.geometry
+        let state = PipelineState(PipelineReplay<P>(
+            catalogCount: catalog, geometry: geometry, switches: configuration.switches,
+            script: PipelineInputs.script, hz: configuration.hz))
+        let items = state.replay.initial.itemCount
+        return PreparedBenchmark(
+            items: items,
+            verify: {
+                let report = UIKitAgreement.compare(kind: P.kind, catalogCount: catalog, geometry: geometry,
+                                                    switches: configuration.switches, script: PipelineInputs.script,
+                                                    hz: configuration.hz)
+                return report.agrees ? nil : "disagrees with \(P.kind.core.id): \(report.firstMismatch ?? "\(report.mismatchCount) mismatches")"
+            },
+            instructionIterations: PipelineInputs.instructionIterations(
+                framesPerTrajectory: state.replay.framesPerTrajectory, items: items)
+        ) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
+/// `prepare/uikit.*`, `rotate/uikit.*`, `reload/uikit.*`, `release/uikit.*`: one lifecycle operation per call.
+/// A rotation alternates between the landscape and the portrait width, a release between a flick right and
+/// left; a prepare builds and lays out the whole pipeline. Not counted under callgrind: their N-sized
+/// allocations cost glibc a heap-history-dependent number of instructions, as the other prepare rows.
+func uikitLifecycleBenchmark<P: UIKitPipeline>(
+    _ type: P.Type, _ operation: UIKitOperation, configuration: SuiteConfiguration
+) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = configuration.geometry
+        let switches = configuration.switches
+        let state = LifecycleState(P(catalogCount: catalog, geometry: geometry, switches: switches))
+        let widths = [ScrollScript.landscapeWidth, geometry.viewportWidth]
+        return PreparedBenchmark(
+            items: state.pipeline.itemCount,
+            verify: {
+                var pipeline = P(catalogCount: catalog, geometry: geometry, switches: switches)
+                let before = pipeline.offset
+                switch operation {
+                case .prepare: return pipeline.itemCount > 0 ? nil : "no items laid out"
+                case .rotate:
+                    let centre = (before / geometry.pitch).rounded()
+                    pipeline.rotationRelayout(toWidth: widths[0])
+                    pipeline.rotationRelayout(toWidth: widths[1])
+                    let after = (pipeline.offset / pipeline.geometry.pitch).rounded()
+                    return centre == after ? nil : "rotation there and back moved the centre from \(centre) to \(after)"
+                case .reload:
+                    pipeline.reload()
+                    return pipeline.offset == before ? nil : "reload moved the offset from \(before) to \(pipeline.offset)"
+                case .release:
+                    let target = pipeline.releaseWithSnap(velocity: 2_000)
+                    return target.isFinite && target >= before ? nil : "a flick right rests at \(target), left of \(before)"
+                }
+            },
+            countsInstructions: operation != .prepare
+        ) { iterations in
+            switch operation {
+            case .prepare:
+                for _ in 0..<iterations {
+                    blackHole(P(catalogCount: opaqueIdentity(catalog), geometry: geometry, switches: switches).itemCount)
+                }
+            case .rotate:
+                for iteration in 0..<iterations { state.pipeline.rotationRelayout(toWidth: widths[iteration & 1]) }
+                blackHole(state.pipeline.offset)
+            case .reload:
+                for _ in 0..<iterations { state.pipeline.reload() }
+                blackHole(state.pipeline.offset)
+            case .release:
+                var sum = 0.0
+                for iteration in 0..<iterations { sum += state.pipeline.releaseWithSnap(velocity: iteration & 1 == 0 ? 2_000 : -2_000) }
+                blackHole(sum)
+            }
+        }
+    }
+}
+
+final class LifecycleState<P: UIKitPipeline> {
+    var pipeline: P
+    init(_ pipeline: P) { self.pipeline = pipeline }
+}

@@ -43,7 +43,10 @@ enum SuiteFamilies {
     static let harness = "harness"
     static let floor = "floor"
     static let pipeline = "pipeline"
+    static let uikit = "uikit"
     static let prepare = "prepare"
+    /// The lifecycle operations of the UIKit pipelines: `prepare/uikit.best`, `rotate/uikit.best`, ...
+    static func lifecycle(_ operation: UIKitOperation) -> String { operation.rawValue }
 }
 
 extension IterationUnit {
@@ -143,6 +146,19 @@ final class SuiteRegistrar: StrategyVisitor {
         register(CarouselSuite.id(SuiteFamilies.pipeline, entry.info.id), unit: .nanosecondsPerFrame,
                  complexity: P.complexity, limit: entry.info.limit,
                  setUp: pipelineBenchmark(P.self, configuration: configuration))
+    }
+
+    /// The UIKit view of a pipeline: per frame under the run's switches, verified against its core, and each
+    /// lifecycle operation once per call.
+    func visitUIKitPipeline<P: UIKitPipeline>(_ entry: UIKitPipelineEntry<P>) {
+        register(CarouselSuite.id(SuiteFamilies.uikit, entry.info.id), unit: .nanosecondsPerFrame,
+                 complexity: P.complexity, limit: entry.info.limit,
+                 setUp: uikitPipelineBenchmark(P.self, configuration: configuration))
+        for operation in UIKitOperation.allCases {
+            register(BenchmarkID(family: SuiteFamilies.lifecycle(operation), strategy: entry.info.id),
+                     unit: .nanosecondsPerCall, complexity: P.lifecycleComplexity[operation], limit: entry.info.limit,
+                     setUp: uikitLifecycleBenchmark(P.self, operation, configuration: configuration))
+        }
     }
 }
 

@@ -7,10 +7,13 @@ struct SuiteConfiguration: Sendable, Equatable {
     var geometry: CarouselGeometry = .default
     /// Frames per second of the trajectories, and the frame whose budget each per-frame median is a share of.
     var hz: Double = 120
+    /// The UIKit model's switches for the `uikit/*` rows (`run --uikit NAME=VALUE`).
+    var switches: UIKitSwitches = .default
 
-    init(geometry: CarouselGeometry = .default, hz: Double = referenceHz) {
+    init(geometry: CarouselGeometry = .default, hz: Double = referenceHz, switches: UIKitSwitches = .default) {
         self.geometry = geometry
         self.hz = hz
+        self.switches = switches
     }
 
     /// The configuration a run recorded in its metadata (`metadata`'s keys); the defaults where absent.
@@ -22,7 +25,8 @@ struct SuiteConfiguration: Sendable, Equatable {
             itemWidth: number("itemWidth") ?? viewport * 0.8, itemHeight: CarouselGeometry.default.itemHeight,
             spacing: number("spacing") ?? CarouselGeometry.default.spacing,
             minScale: number("minScale") ?? CarouselGeometry.default.minScale)
-        self.init(geometry: geometry, hz: number("hz") ?? Self.referenceHz)
+        let switches = (try? UIKitSwitches.parse(options["uikit"].map { $0.split(separator: ",").map(String.init) } ?? []))
+        self.init(geometry: geometry, hz: number("hz") ?? Self.referenceHz, switches: switches ?? .default)
     }
 
     /// The reference frame rate of the results' required `budget_pct_120hz` column (SUITE.md).
@@ -33,7 +37,7 @@ struct SuiteConfiguration: Sendable, Equatable {
         [
             "viewport": ReportNumber.text(geometry.viewportWidth), "itemWidth": ReportNumber.text(geometry.itemWidth),
             "spacing": ReportNumber.text(geometry.spacing), "minScale": ReportNumber.text(geometry.minScale),
-            "hz": ReportNumber.text(hz),
+            "hz": ReportNumber.text(hz), "uikit": switches.description,
         ]
     }
 

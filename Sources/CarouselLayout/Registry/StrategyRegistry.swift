@@ -23,6 +23,7 @@ public enum StrategyRegistry {
         wraps(visitor)
         events(visitor)
         pipelines(visitor)
+        uikitPipelines(visitor)
     }
 
     /// Every entry's description, in walk order.
@@ -43,7 +44,7 @@ public enum StrategyRegistry {
 
 /// The family of a strategy id (the section of ALGORITHMS.md it comes from).
 public enum StrategyFamily: String, Sendable, CaseIterable {
-    case query, transform, relayout, lookup, snap, wrap, event, pipeline
+    case query, transform, relayout, lookup, snap, wrap, event, pipeline, uikit
 }
 
 /// What a strategy's code documents about its cost: its order in `N` (items laid out) and `k` (items
@@ -135,6 +136,7 @@ public protocol StrategyVisitor: AnyObject {
     func visitRelayout(_ entry: RelayoutEntry)
     func visitEvent(_ entry: EventEntry)
     func visitPipeline<P: CarouselPipeline>(_ entry: PipelineEntry<P>)
+    func visitUIKitPipeline<P: UIKitPipeline>(_ entry: UIKitPipelineEntry<P>)
 }
 
 extension StrategyVisitor {
@@ -147,6 +149,7 @@ extension StrategyVisitor {
     public func visitRelayout(_ entry: RelayoutEntry) { visit(entry.info) }
     public func visitEvent(_ entry: EventEntry) { visit(entry.info) }
     public func visitPipeline<P: CarouselPipeline>(_ entry: PipelineEntry<P>) { visit(entry.info) }
+    public func visitUIKitPipeline<P: UIKitPipeline>(_ entry: UIKitPipelineEntry<P>) { visit(entry.info) }
 }
 
 /// A visible-element query (`query.*`).
@@ -291,5 +294,16 @@ public struct PipelineEntry<P: CarouselPipeline>: Sendable {
 
     public init() {
         info = StrategyInfo(id: P.id, family: .pipeline, complexity: P.complexity, limit: P.catalogLimit)
+    }
+}
+
+/// A seed's or peer's pipeline on the UIKit model (`uikit.*`), with its core (`PipelineKind`) and its lifecycle.
+public struct UIKitPipelineEntry<P: UIKitPipeline>: Sendable {
+    public let info: StrategyInfo
+    /// The value-type pipeline it must agree with, frame by frame.
+    public var core: PipelineKind { P.kind.core }
+
+    public init() {
+        info = StrategyInfo(id: P.id, family: .uikit, complexity: P.complexity, limit: P.catalogLimit)
     }
 }

@@ -19,6 +19,59 @@ public protocol UIKitLifecycle {
     mutating func releaseWithSnap(velocity: Double) -> Double
     /// The memory its caches, its collection view and its replicated items hold, with the method.
     func memoryHeld() -> UIKitMemoryReport
+    /// The documented cost of each operation (the report checks each against its measured growth).
+    static var lifecycleComplexity: UIKitLifecycleComplexity { get }
+}
+
+/// The operations of `UIKitLifecycle` the suite times, one benchmark family each.
+public enum UIKitOperation: String, CaseIterable, Sendable {
+    /// The initial layout of `N` items.
+    case prepare
+    /// A rotation and the relayout it causes.
+    case rotate
+    /// `reloadData()` and the layout pass after it.
+    case reload
+    /// A release with its snap and the layout pass after it.
+    case release
+}
+
+/// The documented cost of each lifecycle operation of a UIKit pipeline.
+public struct UIKitLifecycleComplexity: Sendable, Equatable {
+    public var prepare: Complexity
+    public var rotate: Complexity
+    public var reload: Complexity
+    public var release: Complexity
+
+    public init(prepare: Complexity, rotate: Complexity, reload: Complexity, release: Complexity) {
+        self.prepare = prepare
+        self.rotate = rotate
+        self.reload = reload
+        self.release = release
+    }
+
+    public subscript(operation: UIKitOperation) -> Complexity {
+        switch operation {
+        case .prepare: prepare
+        case .rotate: rotate
+        case .reload: reload
+        case .release: release
+        }
+    }
+
+    /// A layout of equal, fixed-size items: no per-item work to prepare (F8), the first and every later layout
+    /// pass only lays out the visible items (F1, C1).
+    public static let fixedSize = UIKitLifecycleComplexity(
+        prepare: "O(k): F8 has no per-item work for a fixed itemSize; the first pass lays out the visible items",
+        rotate: "O(k): F7 recomputes the section in O(1) for a fixed itemSize, then the visible items",
+        reload: "O(k): the data is counted again, the visible items laid out",
+        release: "O(k): the snap, then the layout pass of the visible items")
+
+    /// A layout whose items are sized by its delegate: every full layout asks and stores every item (F8).
+    public static let delegateSized = UIKitLifecycleComplexity(
+        prepare: "O(N): F8 asks the delegate and builds an item object per item, a line object per line",
+        rotate: "O(N): F7's full invalidation sizes every item again (F8)",
+        reload: "O(N): every item sized again (F8)",
+        release: "O(k): the snap, then the layout pass of the visible items")
 }
 
 extension UIKitPipeline {
@@ -44,6 +97,9 @@ extension UIKitPipeline {
     }
 
     public func memoryHeld() -> UIKitMemoryReport { scene.memoryHeld() }
+
+    /// Fixed-size items unless the pipeline says otherwise.
+    public static var lifecycleComplexity: UIKitLifecycleComplexity { .fixedSize }
 }
 
 /// Bytes held, as objects and entries counted in the model times documented sizes.

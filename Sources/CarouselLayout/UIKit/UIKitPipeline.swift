@@ -150,3 +150,15 @@ public protocol UIKitPipelineVisitor {
     associatedtype Result
     func visit<P: UIKitPipeline>(_ type: P.Type) -> Result
 }
+
+extension StrategyRegistry {
+    /// Every pipeline of `UIKitPipelineKind`, in its order.
+    static func uikitPipelines<V: StrategyVisitor>(_ visitor: V) {
+        for kind in UIKitPipelineKind.allCases { kind.accept(UIKitEntryVisitor(visitor: visitor)) }
+    }
+
+    private struct UIKitEntryVisitor<V: StrategyVisitor>: UIKitPipelineVisitor {
+        let visitor: V
+        func visit<P: UIKitPipeline>(_ type: P.Type) { visitor.visitUIKitPipeline(UIKitPipelineEntry<P>()) }
+    }
+}

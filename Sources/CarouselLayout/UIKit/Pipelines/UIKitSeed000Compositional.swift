@@ -16,6 +16,11 @@
 /// (lines 792–837), the cell registration (lines 856–860), `handleIndexPathChange`'s print (lines 934–937).
 public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: K3's wrapper per visible item, its arrays, map table, set and environment on every scroll callback"
+    /// The data source's snapshot holds every replicated item (`N = 100n`).
+    public static let lifecycleComplexity = UIKitLifecycleComplexity(
+        prepare: "O(N): a snapshot entry per replicated item (N = 100n), then the visible items",
+        rotate: "O(k): the section provider runs again, the saved item is scrolled to",
+        reload: "O(N): the snapshot applied again", release: "O(1): paging to the nearest group")
     public static let kind = UIKitPipelineKind.seed000Compositional
     public var scene: Seed000CompositionalScene
 
@@ -37,6 +42,11 @@ public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
 /// Excluded app-level work: as version 1 (lines 1027–1072, 1105–1110, 1176–1179).
 public struct UIKitSeed000CompositionalScaledPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: as version 1, plus each changed item invalidated, fetched again and copied by its cell"
+    /// The data source's snapshot holds every replicated item (`N = 100n`).
+    public static let lifecycleComplexity = UIKitLifecycleComplexity(
+        prepare: "O(N): a snapshot entry per replicated item (N = 100n), then the visible items",
+        rotate: "O(k): the section provider runs again, the saved item is scrolled to",
+        reload: "O(N): the snapshot applied again", release: "O(1): paging to the nearest group")
     public static let kind = UIKitPipelineKind.seed000CompositionalScaled
     /// The core's, and the centre may be a neighbour of `lookup.arithmetic`'s: the handler measures distances
     /// from the transformed frames (named difference "transform from the transformed frame").

@@ -18,6 +18,11 @@
 /// rotation code; the model does the core's (sizes for the new width, `invalidateLayout()`, the centred item).
 public struct UIKitSeed003PagingPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(N) per frame: two hit tests at the centre, each an F2 scan of all N lines (switch hitTest); O(N) per release (F7/F8 relayout)"
+    /// Delegate sizes, and a release that invalidates everything (F7/F8).
+    public static let lifecycleComplexity = UIKitLifecycleComplexity(
+        prepare: UIKitLifecycleComplexity.delegateSized.prepare, rotate: UIKitLifecycleComplexity.delegateSized.rotate,
+        reload: UIKitLifecycleComplexity.delegateSized.reload,
+        release: "O(N): the snap, then invalidateLayout(): every item sized again (F7/F8)")
     public static let kind = UIKitPipelineKind.seed003Paging
     public var scene: Seed003PagingScene
 

@@ -14,6 +14,8 @@
 /// applied at the end of deceleration, where the seed defers it to the next main-queue turn, as the core does.
 public struct UIKitSeed004SentinelPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: no layout work per scroll (F6), the page control and the cells; O(N) to prepare (delegate sizes, F8)"
+    /// Delegate sizes (all equal, so queries are F1's, but prepare is F8's O(N)).
+    public static let lifecycleComplexity = UIKitLifecycleComplexity.delegateSized
     public static let kind = UIKitPipelineKind.seed004Sentinel
     public var scene: Seed004SentinelScene
 
