@@ -37,19 +37,30 @@ enum ReportCommand {
 
         let verification = Verifier.run(options)
         let catalogs = [3, 300]
-        let checks = PipelineKind.allCases.flatMap { kind in
+        var checks = ReportAnalysis.Checks()
+        checks.cores = PipelineKind.allCases.flatMap { kind in
             catalogs.map {
                 PipelineVerification.check(kind: kind, catalogCount: $0, geometry: configuration.geometry, hz: configuration.hz)
             }
         }
-        let analysis = ReportAnalysis(rows: rows, pipelineChecks: checks, complexities: CarouselSuite(configuration).complexities,
+        if rows.contains(where: { $0.benchmark.family == SuiteFamilies.uikit }) {
+            checks.agreements = UIKitPipelineKind.allCases.flatMap { kind in
+                catalogs.map {
+                    UIKitAgreement.compare(kind: kind, catalogCount: $0, geometry: configuration.geometry,
+                                           switches: configuration.switches, hz: configuration.hz)
+                }
+            }
+        }
+        let analysis = ReportAnalysis(rows: rows, checks: checks, complexities: CarouselSuite(configuration).complexities,
                                       hz: configuration.hz)
+        let memory = checks.agreements.isEmpty ? [] : MemoryRow.compute(configuration)
         for id in analysis.undocumented {
             StandardError.write("report: warning: no documented complexity for \(id) (a benchmark the suite no longer registers)\n")
         }
         let charts = ReportCharts.all(analysis)
         let markdown = ReportMarkdown(analysis: analysis, inputPath: input, metadata: metadata,
-                                      verification: verification, charts: charts).render()
+                                      verification: verification, charts: charts, configuration: configuration,
+                                      memory: memory).render()
 
         let chartDirectory = directory + "/charts"
         do {

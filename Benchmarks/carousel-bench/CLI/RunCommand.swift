@@ -34,6 +34,7 @@ enum RunCommand {
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
                 .flag("--verbose", "a progress line per benchmark instead of one summarising line"),
+                .flag("--uikit-matrix", "also time the uikit/* pipelines under every other combination of the switches"),
                 .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
             ],
             maxPositionals: 0, run: run)
@@ -46,7 +47,8 @@ enum RunCommand {
         let sizes = try arguments.intList("--sizes", range: CommonOptions.sizeRange)
             ?? (quick ? CarouselSuite.quickSizes : nil)
         let budgetMilliseconds = try arguments.int("--time-budget", default: quick ? 40 : 200, range: 1...600_000)
-        let configuration = try CommonOptions.configuration(arguments)
+        var configuration = try CommonOptions.configuration(arguments)
+        configuration.uikitMatrix = arguments.has("--uikit-matrix")
         let filter = arguments.value("--filter")
         if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
             throw UsageError("option '--filter': '\(filter)' is not a valid regular expression")
@@ -94,6 +96,7 @@ enum RunCommand {
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
         var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
+        if configuration.uikitMatrix { result.metadata.options["uikitMatrix"] = "every combination of the switches" }
         if arguments.has("--instructions") {
             let childArguments = Array(CommandLine.arguments.dropFirst())
             if let counts = try InstructionCounter.measure(

@@ -13,6 +13,7 @@ enum ReportCharts {
     static func all(_ analysis: ReportAnalysis) -> [ReportChart] {
         var charts: [ReportChart] = []
         if let pipelines = pipelines(analysis) { charts.append(pipelines) }
+        if let uikit = uikit(analysis) { charts.append(uikit) }
         if let budget = budget(analysis) { charts.append(budget) }
         for family in ReportAnalysis.componentFamilies {
             if let chart = component(family, series: analysis.components[family] ?? []) { charts.append(chart) }
@@ -38,6 +39,19 @@ enum ReportCharts {
                 label: "1% of a 120 Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds)))"),
             width: 1100, height: 640)
         return ReportChart(fileName: "pipelines.svg", caption: "Per-frame cost of every pipeline and the floor", svg: chart.render())
+    }
+
+    static func uikit(_ analysis: ReportAnalysis) -> ReportChart? {
+        guard !analysis.uikit.isEmpty else { return nil }
+        let chart = LogLogChart(
+            title: "Per-frame cost on the UIKit model (\(ReportNumber.text(analysis.hz)) Hz trajectory)",
+            xTitle: "catalog size n", yTitle: "median ns/frame (band: min…p90)",
+            series: analysis.uikit.map { chartSeries($0.series) },
+            referenceLine: ReferenceLine(
+                value: analysis.budgetNanoseconds,
+                label: "1% of a \(ReportNumber.text(analysis.hz)) Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds)))"),
+            width: 1100, height: 640)
+        return ReportChart(fileName: "uikit.svg", caption: "Per-frame cost of every pipeline as UIKit runs it", svg: chart.render())
     }
 
     static func budget(_ analysis: ReportAnalysis) -> ReportChart? {

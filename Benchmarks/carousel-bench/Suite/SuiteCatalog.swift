@@ -44,6 +44,8 @@ enum SuiteFamilies {
     static let floor = "floor"
     static let pipeline = "pipeline"
     static let uikit = "uikit"
+    /// The UIKit pipelines under the other combinations of the switches: `uikit-switches/best[flowQuery=scan]`.
+    static let uikitSwitches = "uikit-switches"
     static let prepare = "prepare"
     /// The lifecycle operations of the UIKit pipelines: `prepare/uikit.best`, `rotate/uikit.best`, ...
     static func lifecycle(_ operation: UIKitOperation) -> String { operation.rawValue }
@@ -154,6 +156,17 @@ final class SuiteRegistrar: StrategyVisitor {
         register(CarouselSuite.id(SuiteFamilies.uikit, entry.info.id), unit: .nanosecondsPerFrame,
                  complexity: P.complexity, limit: entry.info.limit,
                  setUp: uikitPipelineBenchmark(P.self, configuration: configuration))
+        if configuration.uikitMatrix {
+            let strategy = CarouselSuite.id(SuiteFamilies.uikit, entry.info.id).strategy
+            for switches in UIKitSwitches.allCombinations where switches != configuration.switches {
+                var combination = configuration
+                combination.switches = switches
+                register(BenchmarkID(family: SuiteFamilies.uikitSwitches,
+                                     strategy: strategy + "[" + switches.changes.joined(separator: ";") + "]"),
+                         unit: .nanosecondsPerFrame, complexity: P.complexity, limit: entry.info.limit,
+                         setUp: uikitPipelineBenchmark(P.self, configuration: combination))
+            }
+        }
         for operation in UIKitOperation.allCases {
             register(BenchmarkID(family: SuiteFamilies.lifecycle(operation), strategy: entry.info.id),
                      unit: .nanosecondsPerCall, complexity: P.lifecycleComplexity[operation], limit: entry.info.limit,

@@ -9,6 +9,8 @@ struct SuiteConfiguration: Sendable, Equatable {
     var hz: Double = 120
     /// The UIKit model's switches for the `uikit/*` rows (`run --uikit NAME=VALUE`).
     var switches: UIKitSwitches = .default
+    /// Also every other combination of the switches, as `uikit-switches/*` rows (`run --uikit-matrix`).
+    var uikitMatrix = false
 
     init(geometry: CarouselGeometry = .default, hz: Double = referenceHz, switches: UIKitSwitches = .default) {
         self.geometry = geometry

@@ -12,6 +12,9 @@ public protocol UIKitPipeline: CarouselPipeline, UIKitLifecycle {
     associatedtype Scene: UIKitScene
     /// The pipeline's kind (its id and its core).
     static var kind: UIKitPipelineKind { get }
+    /// What the evidence says UIKit allocates for this pipeline per frame (the report shows it beside the
+    /// allocations the model counts), with the facts it rests on.
+    static var allocationEvidence: String { get }
     /// The pipeline's state; replace it only with a fresh scene.
     var scene: Scene { get set }
     init(scene: Scene)

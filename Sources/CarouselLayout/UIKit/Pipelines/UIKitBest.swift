@@ -23,6 +23,7 @@
 ///   causes.
 public struct UIKitBestPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: the newly visible items re-fetched through an item invalidation context, no cached frames, the cells' copies (C3)"
+    public static let allocationEvidence = "every frame: the invalidation context and its item list (F7), the cells' copies of changed attributes (C3)"
     public static let kind = UIKitPipelineKind.best
     public var scene: BestScene
 

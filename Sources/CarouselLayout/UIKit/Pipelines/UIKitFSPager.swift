@@ -20,6 +20,7 @@
 /// Excluded app-level work: the page control, `pagerViewDidScroll` and cell configuration delegate calls.
 public struct UIKitFSPagerPipeline: UIKitPipeline {
     public static var catalogLimit: CatalogLimit? { FSPagerWrap.catalogLimit }
+    public static let allocationEvidence = "every frame: a fresh attributes object per item per query, the result array (F3), the cells' copies (C3)"
     public static let complexity: Complexity = "O(k) per frame: a fresh attributes object per item per query"
     public static let kind = UIKitPipelineKind.peerFSPager
     public var scene: FSPagerScene

@@ -25,6 +25,7 @@
 /// Excluded app-level work: the `InfiniteCollectionViewDelegate` callback on a centre change, the proxies.
 public struct UIKitInfiniteLayoutPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: three queries, each copying every visible object of one or two content pages (A1)"
+    public static let allocationEvidence = "every frame: three queries, each copying every object per page (A1) into three arrays"
     public static let kind = UIKitPipelineKind.peerInfiniteLayout
     public var scene: InfiniteLayoutScene
 

@@ -16,6 +16,7 @@
 /// (lines 792–837), the cell registration (lines 856–860), `handleIndexPathChange`'s print (lines 934–937).
 public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: K3's wrapper per visible item, its arrays, map table, set and environment on every scroll callback"
+    public static let allocationEvidence = "every scroll: K3's wrapper per visible item, its array, a map table, section arrays, a set and an environment"
     /// The data source's snapshot holds every replicated item (`N = 100n`).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
         prepare: "O(N): a snapshot entry per replicated item (N = 100n), then the visible items",
@@ -42,6 +43,7 @@ public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
 /// Excluded app-level work: as version 1 (lines 1027–1072, 1105–1110, 1176–1179).
 public struct UIKitSeed000CompositionalScaledPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: as version 1, plus each changed item invalidated, fetched again and copied by its cell"
+    public static let allocationEvidence = "as version 1 (K3), plus a context for the changed items and the cells' copies (C3)"
     /// The data source's snapshot holds every replicated item (`N = 100n`).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
         prepare: "O(N): a snapshot entry per replicated item (N = 100n), then the visible items",

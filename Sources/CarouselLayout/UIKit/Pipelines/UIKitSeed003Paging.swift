@@ -18,6 +18,7 @@
 /// rotation code; the model does the core's (sizes for the new width, `invalidateLayout()`, the centred item).
 public struct UIKitSeed003PagingPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(N) per frame: two hit tests at the centre, each an F2 scan of all N lines (switch hitTest); O(N) per release (F7/F8 relayout)"
+    public static let allocationEvidence = "~0 between releases (F6, the hit tests allocate their result arrays, F3); F8's 2N objects at each release"
     /// Delegate sizes, and a release that invalidates everything (F7/F8).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
         prepare: UIKitLifecycleComplexity.delegateSized.prepare, rotate: UIKitLifecycleComplexity.delegateSized.rotate,

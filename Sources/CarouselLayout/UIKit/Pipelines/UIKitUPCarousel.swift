@@ -18,6 +18,7 @@
 /// app's, which the model sets as the core does.
 public struct UIKitUPCarouselPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: an F1 query every frame (F7) and a copy of every returned attributes object (A1)"
+    public static let allocationEvidence = "every frame: F3 arrays and a copy of every returned object (A1), the cells' copies (C3)"
     public static let kind = UIKitPipelineKind.peerUPCarousel
     public var scene: UPCarouselScene
 

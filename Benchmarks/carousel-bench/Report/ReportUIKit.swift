@@ -1,0 +1,180 @@
+import BenchKit
+import BenchReport
+import CarouselLayout
+
+/// The memory a UIKit pipeline holds at one catalog size, computed by the engine (objects and entries counted
+/// in the model times documented sizes; `UIKitMemoryReport.method`).
+struct MemoryRow {
+    let kind: UIKitPipelineKind
+    let size: Int
+    let report: UIKitMemoryReport
+
+    /// The sizes the report states memory at (the issue's 3, 300 and 10 000, within each pipeline's limit).
+    static let sizes = [3, 300, 10_000]
+
+    static func compute(_ configuration: SuiteConfiguration) -> [MemoryRow] {
+        UIKitPipelineKind.allCases.flatMap { kind in
+            sizes.filter { $0 <= (kind.type.catalogLimit?.largest ?? .max) }.map { size in
+                MemoryRow(kind: kind, size: size, report: kind.accept(MemoryVisitor(size: size, configuration: configuration)))
+            }
+        }
+    }
+
+    private struct MemoryVisitor: UIKitPipelineVisitor {
+        let size: Int
+        let configuration: SuiteConfiguration
+        func visit<P: UIKitPipeline>(_ type: P.Type) -> UIKitMemoryReport {
+            P(catalogCount: size, geometry: configuration.geometry, switches: configuration.switches).memoryHeld()
+        }
+    }
+}
+
+extension ReportMarkdown {
+    /// The UIKit view: per-frame cost by size, allocations beside the evidence, verification and design defects.
+    func uikitSection() -> String {
+        guard !analysis.uikit.isEmpty else { return "" }
+        var text = """
+        ## What an app pays: the UIKit view
+
+        Each seed and peer as UIKit runs it (`uikit/*`): the same trajectory through a model of the collection view,
+        the flow or compositional layout and the app's delegate, per `Docs/UIKIT-EVIDENCE.md` (every behaviour
+        cited, every uncertain one a switch; this run: `\(configuration.switches.changes.isEmpty ? "default switches" : configuration.switches.changes.joined(separator: ", "))`).
+        Median per frame by catalog size n; `allocs` per frame at the largest size, beside what the evidence says
+        UIKit allocates there; the last column is empty when the pipeline makes the carousel the design asks for (infinite,
+        centre-focused, a wrap that cannot be seen, the current transforms on every frame), else it says why not.
+
+
+        """
+        var columns = [TableColumn("benchmark")]
+        columns += analysis.sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
+        columns += [TableColumn("allocs", alignment: .right), TableColumn("UIKit allocates (evidence)"),
+                    TableColumn("verified"), TableColumn("does not meet the design because")]
+        var table = Table(columns: columns)
+        for summary in analysis.uikit {
+            let kind = UIKitPipelineKind.allCases.first { CarouselSuite.id(SuiteFamilies.uikit, $0.id) == summary.series.id }
+            var cells = [ReportText.code(summary.series.id.description)]
+            cells += analysis.sizes.map { size in summary.series.row(at: size).map { ReportFormat.nanoseconds($0.median) } ?? "" }
+            cells += [ReportText.allocations(summary.mallocs), kind.map { $0.type.allocationEvidence } ?? "",
+                      summary.verified.map { $0 ? "yes" : "**no**" } ?? "n/a", summary.defects.joined(separator: "; ")]
+            table.append(cells)
+        }
+        text += table.renderMarkdown() + "\n" + chart("uikit.svg")
+        let grows = analysis.complexity.filter {
+            $0.series.id.family == SuiteFamilies.uikit && $0.fit.best != .constant && !$0.narrowRange
+        }
+        text += "\nStill growing with n (fitted against N): "
+            + (grows.isEmpty ? "none." : grows.map { "`\($0.series.id)` (\($0.fit.best); \($0.documented?.text ?? "undocumented"))" }
+                .joined(separator: ", ") + ".") + "\n"
+        return text
+    }
+
+    /// The ranking of the UIKit pipelines at n = 300 under every combination of the switches.
+    func switchesSection() -> String {
+        guard !analysis.uikit.isEmpty else { return "" }
+        var text = "## The pick under every combination of the switches\n\n"
+        let rankings = analysis.rankings
+        guard !rankings.isEmpty else {
+            return text + "This results file has no `uikit-switches/*` rows; `run --uikit-matrix` times every combination.\n"
+        }
+        let meets = Set(analysis.uikit.filter { $0.defects.isEmpty && $0.verified == true }.map(\.series.id))
+        let combinations = UIKitSwitches.allCombinations.count
+        text += "The UIKit pipelines at n = \(ReportText.count(ReportAnalysis.seedReferenceSize)) under each of the "
+            + "\(rankings.count) combinations measured (of \(combinations)); the pick is the fastest that meets the design "
+            + "(as above), the leader the fastest of all.\n\n"
+        var picks: [BenchmarkID: [String]] = [:]
+        var leaders: [BenchmarkID: Int] = [:]
+        var orders: [String: [String]] = [:]
+        for (changes, ranking) in rankings {
+            if let pick = ranking.first(where: { meets.contains($0.id) }) { picks[pick.id, default: []].append(changes) }
+            if let leader = ranking.first { leaders[leader.id, default: 0] += 1 }
+            orders[ranking.map(\.id.strategy).joined(separator: " < "), default: []].append(changes)
+        }
+        var table = Table(columns: [TableColumn("pick"), TableColumn("combinations", alignment: .right), TableColumn("for example")])
+        for (id, changes) in picks.sorted(by: { $0.value.count > $1.value.count }) {
+            table.append([ReportText.code(id.description), String(changes.count),
+                          changes.prefix(3).map { $0.isEmpty ? "defaults" : "`\($0)`" }.joined(separator: ", ")])
+        }
+        text += table.renderMarkdown() + "\n"
+        text += "Leaders of all pipelines (design or not): "
+            + leaders.sorted { $0.value > $1.value }.map { "`\($0.key)` in \($0.value)" }.joined(separator: ", ") + ".\n\n"
+        text += "\(orders.count) distinct rankings. "
+        if let defaults = rankings.first(where: { $0.changes.isEmpty }) {
+            let order = defaults.ranking.map(\.id.strategy).joined(separator: " < ")
+            text += "With the defaults: \(order).\n"
+            let flips = UIKitSwitches.descriptors.flatMap { descriptor in
+                descriptor.values.filter { $0 != descriptor.defaultValue }.map { "\(descriptor.name)=\($0)" }
+            }.compactMap { single -> String? in
+                guard let ranking = rankings.first(where: { $0.changes == single })?.ranking else { return nil }
+                let flipped = ranking.map(\.id.strategy).joined(separator: " < ")
+                return flipped == order ? nil : "- `\(single)`: \(flipped)"
+            }
+            text += flips.isEmpty ? "No single switch changes that ranking.\n"
+                : "Single switches that change it:\n\n" + flips.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+
+    /// Prepare, rotate, reload and release by size, and the memory each pipeline holds.
+    func lifecycleSection() -> String {
+        guard analysis.lifecycle.values.contains(where: { !$0.isEmpty }) || !memory.isEmpty else { return "" }
+        var text = """
+        ## Lifecycle: what each UIKit pipeline costs besides its frames
+
+        Median per call by catalog size n: the initial layout (`prepare`), a rotation and its relayout, `reloadData()`
+        and its layout pass, a release with its snap. Choosing between x3, x100, n+2 and modular wraparound is decided
+        here at least as much as per frame.
+
+
+        """
+        for operation in UIKitOperation.allCases {
+            guard let series = analysis.lifecycle[operation], !series.isEmpty else { continue }
+            text += "\n### \(operation.rawValue)\n\n"
+            var columns = [TableColumn("benchmark"), TableColumn("N at largest n", alignment: .right)]
+            columns += analysis.sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
+            columns.append(TableColumn("allocs (largest n)", alignment: .right))
+            var table = Table(columns: columns)
+            for item in series {
+                var cells = [ReportText.code(item.id.description), ReportFormat.size(Double(item.largest.items))]
+                cells += analysis.sizes.map { size in item.row(at: size).map { ReportFormat.nanoseconds($0.median) } ?? "" }
+                cells.append(ReportText.allocations(item.largest.mallocsPerIteration))
+                table.append(cells)
+            }
+            text += table.renderMarkdown()
+        }
+        if !memory.isEmpty {
+            let sizes = MemoryRow.sizes
+            var seen: Set<String> = []
+            let sizesUsed = memory.flatMap(\.report.lines).filter { seen.insert($0.name).inserted }
+                .map { "\($0.name) \($0.bytesEach) B (\($0.source))" }
+            text += "\n### memory held\n\nComputed, not measured: the objects and entries each pipeline holds in the model "
+                + "after its initial layout, counted, times documented sizes: " + sizesUsed.joined(separator: ", ") + ".\n\n"
+            var table = Table(columns: [TableColumn("pipeline")] + sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
+                + [TableColumn("largest holdings at n = \(ReportText.count(sizes.last!))")])
+            for kind in UIKitPipelineKind.allCases {
+                let rows = memory.filter { $0.kind == kind }
+                guard !rows.isEmpty else { continue }
+                let largest = rows.last!.report.lines.sorted { $0.bytes > $1.bytes }.prefix(2)
+                    .map { "\($0.name) \(ReportText.count($0.count)) x \($0.bytesEach) B" }.joined(separator: "; ")
+                table.append([ReportText.code(kind.id)] + sizes.map { size in
+                    rows.first { $0.size == size }.map { ReportText.bytes($0.report.bytes) } ?? "past its limit"
+                } + [largest])
+            }
+            text += table.renderMarkdown()
+        }
+        return text
+    }
+}
+
+extension ReportText {
+    /// `512 B`, `3.4 KB`, `12 MB`, `1.2 GB` (decimal units).
+    static func bytes(_ value: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var amount = Double(value)
+        var unit = 0
+        while amount >= 1000 && unit < units.count - 1 {
+            amount /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(value) B" : ReportFormat.significant(amount) + " " + units[unit]
+    }
+}
