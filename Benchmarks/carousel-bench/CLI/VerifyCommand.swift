@@ -12,7 +12,9 @@ enum VerifyCommand {
             Random geometries, offsets, velocities and trajectories from a seeded generator: the same seed always
             gives the same matrix. Seed and peer strategies are reproduced as written, so some fail by design;
             the `corrected` column names the fixed variant beside them. Each failure prints one counterexample.
-            Then every pipeline is played over the standard trajectory and checked frame by frame.
+            Then every pipeline is played over the standard trajectory and checked frame by frame, and every uikit
+            pipeline is compared with its core frame by frame: centre, visible items, transforms, wrap jumps and snap
+            targets, each difference UIKit causes named (exit 1 on any other).
             """,
             options: [
                 .value("--seed", "N", "seed of the random inputs (default \(VerificationOptions().seed))"),
@@ -34,12 +36,24 @@ enum VerifyCommand {
         let pipelines = PipelineKind.allCases.flatMap { kind in
             [3, 300].map { PipelineVerification.check(kind: kind, catalogCount: $0) }
         }
-        print(try VerificationRendering.render(report, pipelines: pipelines, format: format), terminator: "")
+        let agreements = UIKitPipelineKind.allCases.flatMap { kind in
+            [3, 300].map { UIKitAgreement.compare(kind: kind, catalogCount: $0) }
+        }
+        print(try VerificationRendering.render(report, pipelines: pipelines, agreements: agreements, format: format),
+              terminator: "")
         let recommendedFailures = report.recommendedFailures
         let bestFailures = pipelines.filter { $0.id == PipelineKind.best.id && !$0.isVerified }
         if !recommendedFailures.isEmpty || !bestFailures.isEmpty {
             StandardError.write("verify: a recommended strategy fails: "
                 + (recommendedFailures.map(VerificationRendering.describe) + bestFailures.map { "\($0.id) n=\($0.catalogCount)" }).joined(separator: "; ") + "\n")
+            return ExitCode.runtimeError
+        }
+        // A UIKit pipeline models its core's own code: any difference UIKit does not explain is a modelling error.
+        let disagreements = agreements.filter { !$0.agrees }
+        if !disagreements.isEmpty {
+            StandardError.write("verify: UIKit pipelines disagree with their cores: "
+                + disagreements.map { "\($0.id) n=\($0.catalogCount): \($0.firstMismatch ?? "\($0.mismatchCount) mismatches")" }
+                    .joined(separator: "; ") + "\n")
             return ExitCode.runtimeError
         }
         return ExitCode.success

@@ -284,6 +284,11 @@ struct ReportMarkdown {
         }
         text += "\nEvery pipeline over the standard trajectory at 120 Hz, checked frame by frame:\n\n"
         text += VerificationRendering.pipelineTable(analysis.pipelineChecks).renderMarkdown()
+        if !analysis.checks.agreements.isEmpty {
+            text += "\nEvery UIKit pipeline against its core, frame by frame (centre, visible items, transforms, wrap jumps, "
+                + "snap targets); each difference UIKit causes is named, any other is a mismatch:\n\n"
+            text += VerificationRendering.agreementTable(analysis.checks.agreements).renderMarkdown()
+        }
         return text
     }
 }

@@ -33,7 +33,24 @@ enum VerificationRendering {
         return table
     }
 
-    static func render(_ report: VerificationReport, pipelines: [PipelineCheck], format: OutputFormat) throws -> String {
+    /// Each UIKit pipeline against its core: frames compared, unexplained mismatches, the named differences seen.
+    static func agreementTable(_ reports: [AgreementReport]) -> Table {
+        var table = Table(columns: [
+            TableColumn("uikit pipeline"), TableColumn("n", alignment: .right), TableColumn("frames", alignment: .right),
+            TableColumn("mismatches", alignment: .right), TableColumn("named differences (times seen)"), TableColumn("agrees"),
+        ])
+        for report in reports {
+            let named = UIKitNamedDifference.allCases.compactMap { difference in
+                report.allowed[difference].flatMap { $0 > 0 ? "\(difference.rawValue) (\($0))" : nil }
+            }
+            table.append([report.id, String(report.catalogCount), String(report.framesCompared), String(report.mismatchCount),
+                          named.joined(separator: "; "), report.agrees ? "yes" : "NO: " + (report.firstMismatch ?? "")])
+        }
+        return table
+    }
+
+    static func render(_ report: VerificationReport, pipelines: [PipelineCheck], agreements: [AgreementReport],
+                       format: OutputFormat) throws -> String {
         switch format {
         case .table, .markdown:
             let markdown = format == .markdown
@@ -46,6 +63,8 @@ enum VerificationRendering {
             }
             text += "\npipelines over the standard trajectory (120 Hz):\n"
             text += markdown ? pipelineTable(pipelines).renderMarkdown() : pipelineTable(pipelines).renderConsole()
+            text += "\nuikit pipelines against their cores, frame by frame (120 Hz, default switches):\n"
+            text += markdown ? agreementTable(agreements).renderMarkdown() : agreementTable(agreements).renderConsole()
             return text
         case .csv:
             var text = "strategy,property,result,counterexample\n"
