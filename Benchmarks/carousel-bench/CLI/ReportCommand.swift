@@ -98,18 +98,19 @@ enum ReportCommand {
     static func summary(_ analysis: ReportAnalysis, input: String) -> String {
         var text = "report from \(input): \(analysis.rows.count) rows, \(analysis.pipelines.count) pipelines, sizes "
             + analysis.sizes.map(ReportText.count).joined(separator: ", ") + "\n"
-        if let pick = analysis.recommendation {
+        let view = analysis.uikit.isEmpty ? analysis.pipelines : analysis.uikit
+        if let pick = analysis.uikit.isEmpty ? analysis.coreRecommendation : analysis.recommendation {
             text += "recommended: \(pick.choice.series.id) at \(ReportFormat.nanoseconds(pick.median))/frame, n = \(ReportText.count(pick.size))"
             if let ratio = pick.floorRatio { text += ", \(ReportFormat.ratio(ratio)) the floor" }
             if let speedup = pick.seedSpeedup {
-                text += ", \(ReportFormat.ratio(speedup)) the speed of \(ReportAnalysis.seedReference) at n = \(ReportText.count(pick.referenceSize))"
+                text += ", \(ReportFormat.ratio(speedup)) the speed of the seed's flow layout at n = \(ReportText.count(pick.referenceSize))"
             }
             text += "\n"
         } else {
-            text += "recommended: none (no pipeline is both verified and allocation-free)\n"
+            text += "recommended: none (no pipeline is verified and makes the carousel the design asks for)\n"
         }
-        let within = analysis.pipelines.filter { $0.budgetShare <= 1 }.count
-        text += "within 1% of a 120 Hz frame at the largest size: \(within) of \(analysis.pipelines.count) pipelines\n"
+        let within = view.filter { $0.budgetShare <= 1 }.count
+        text += "within 1% of a \(ReportNumber.text(analysis.hz)) Hz frame at the largest size: \(within) of \(view.count) pipelines\n"
         let faster = analysis.complexity.filter { $0.verdict == .fasterGrowthThanDocumented }
         text += "grow faster than documented: " + (faster.isEmpty ? "none" : faster.map(\.series.id.description).joined(separator: ", ")) + "\n"
         return text

@@ -1,0 +1,77 @@
+import BenchKit
+import CarouselLayout
+import Foundation
+import Testing
+@testable import carousel_bench
+
+/// The UIKit model on the command line: its switches listed, set, recorded, checked; its rows in the suite.
+@Suite struct UIKitOptionsTests {
+    @Test func listUIKitPrintsEverySwitchWithItsValuesDefaultAndEvidence() throws {
+        let outcome = try BenchProcess.run(["list", "--uikit"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.map { $0[0] } == UIKitSwitches.descriptors.map(\.name))
+        let flow = try #require(lines.first { $0[0] == "flowQuery" })
+        #expect(flow[1] == "arithmetic|scan" && flow[2] == "default arithmetic" && flow[3].hasPrefix("F1 (high)"))
+        #expect(lines.allSatisfy { $0.count == 5 && !$0[3].isEmpty })
+    }
+
+    @Test func aBadSwitchIsAOneLineUsageError() throws {
+        for (argument, message) in [("answerCaching=maybe", "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)"),
+                                    ("nonsense=1", "unknown UIKit switch 'nonsense'"),
+                                    ("flowQuery", "expected NAME=VALUE for a UIKit switch, got 'flowQuery'")] {
+            let outcome = try BenchProcess.run(["run", "--quick", "--filter", "^uikit/best$", "--uikit", argument, "--no-baseline"])
+            #expect(outcome.status == 64, "\(argument): \(outcome.stderr)")
+            #expect(outcome.stderr.hasPrefix("carousel-bench run: error: option '--uikit': " + message), "\(outcome.stderr)")
+        }
+    }
+
+    /// Switches given twice or comma-separated apply together, are recorded in the metadata, and the uikit rows are
+    /// verified against their cores under them before they are timed.
+    @Test func switchesAreAppliedRecordedAndVerifiedUnder() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let output = directory.appendingPathComponent("switches.csv")
+        let outcome = try BenchProcess.run([
+            "run", "--quick", "--sizes", "3", "--filter", "^uikit/(best|seed000\\.flow)$", "--time-budget", "2",
+            "--uikit", "answerCaching=off,flowQuery=scan", "--uikit", "indexPath=heap",
+            "--output", output.path, "--no-baseline",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let metadata = try #require(try ResultsFile.readMetadata(for: output.path))
+        let recorded = SuiteConfiguration(recorded: metadata.options).switches
+        #expect(recorded.changes == ["flowQuery=scan", "answerCaching=off", "indexPath=heap"])
+        let rows = try ResultsFile.read(output.path, schema: SuiteConfiguration.readingSchema)
+        #expect(Set(rows.map(\.key.description)) == ["uikit/best@3", "uikit/seed000.flow@3"])
+    }
+
+    /// Every uikit pipeline is in the suite per frame and with its four lifecycle operations, each documented.
+    @Test func everyUIKitPipelineHasItsRowsAndTheirComplexities() {
+        let suite = CarouselSuite()
+        let ids = Set(suite.benchmarks.benchmarkIDs.map(\.description))
+        for kind in UIKitPipelineKind.allCases {
+            let strategy = String(kind.id.dropFirst("uikit.".count))
+            #expect(ids.contains("uikit/" + strategy), "\(kind.id)")
+            for operation in UIKitOperation.allCases {
+                let id = BenchmarkID(family: operation.rawValue, strategy: kind.id)
+                #expect(ids.contains(id.description), "\(id)")
+                #expect(suite.complexities[id]?.order.hasPrefix("O(") == true, "\(id)")
+            }
+        }
+        // The matrix adds every other combination of the switches, and only per-frame rows.
+        var configuration = SuiteConfiguration()
+        configuration.uikitMatrix = true
+        let matrix = CarouselSuite(configuration).benchmarks.benchmarkIDs.filter { $0.family == SuiteFamilies.uikitSwitches }
+        #expect(matrix.count == UIKitPipelineKind.allCases.count * (UIKitSwitches.allCombinations.count - 1))
+        #expect(matrix.contains(BenchmarkID(family: SuiteFamilies.uikitSwitches, strategy: "best[flowQuery=scan]")))
+    }
+
+    @Test func verifyComparesEveryUIKitPipelineWithItsCore() throws {
+        let outcome = try BenchProcess.run(["verify", "--trials", "2"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("uikit pipelines against their cores, frame by frame"))
+        for kind in UIKitPipelineKind.allCases {
+            #expect(outcome.stdout.contains(kind.id), "\(kind.id)")
+        }
+        #expect(!outcome.stdout.contains("NO: "), "\(outcome.stdout)")
+    }
+}
