@@ -13,7 +13,9 @@ enum TraceCommand {
             any wrap jump that frame, `center_item` the raw item index (of N), `logical_index` in [0, n), `jumped`
             1 when the wrap moved the offset, `visible` the items intersecting the viewport as
             item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
-            Pipelines: \(PipelineKind.allCases.map(\.id).joined(separator: ", ")).
+            Pipelines: \(PipelineKind.allCases.map(\.id).joined(separator: ", ")), and each one's UIKit view
+            (\(UIKitPipelineKind.allCases.map(\.id).joined(separator: ", "))), which honours --uikit and stops at
+            the content's edge as a UIScrollView does.
             """,
             options: [
                 .value("--pipeline", "ID", "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)"),
@@ -28,8 +30,13 @@ enum TraceCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let pipelineID = arguments.value("--pipeline") else { throw UsageError("option '--pipeline' is required") }
-        guard let kind = PipelineKind(id: pipelineID) ?? PipelineKind(id: "pipeline." + pipelineID) else {
-            throw UsageError("option '--pipeline': '\(pipelineID)' is not one of \(PipelineKind.allCases.map(\.id).joined(separator: "|"))")
+        // `best`, `pipeline.best` or `pipeline/best` for a core; `uikit.best` or `uikit/best` for its UIKit view.
+        let normalised = pipelineID.replacingOccurrences(of: "/", with: ".")
+        let kind = PipelineKind(id: normalised) ?? PipelineKind(id: "pipeline." + normalised)
+        let uikitKind = UIKitPipelineKind(id: normalised)
+        guard kind != nil || uikitKind != nil else {
+            let known = PipelineKind.allCases.map(\.id) + UIKitPipelineKind.allCases.map(\.id)
+            throw UsageError("option '--pipeline': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
         }
         guard arguments.value("--catalog") != nil else { throw UsageError("option '--catalog' is required") }
         let catalog = try arguments.int("--catalog", default: 0, range: 1...1_000_000)
@@ -46,7 +53,12 @@ enum TraceCommand {
             script = ScrollScript([.flick(velocity: velocity, decelerationRate: ScrollDeceleration.normal),
                                    .pause(duration: duration)])
         }
-        let rows = PipelineTrace.trace(kind: kind, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
+        let rows = if let uikitKind {
+            PipelineTrace.trace(uikit: uikitKind, catalogCount: catalog, geometry: geometry,
+                                switches: configuration.switches, script: script, hz: hz)
+        } else {
+            PipelineTrace.trace(kind: kind!, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
+        }
         var text = "frame,offset,center_item,logical_index,jumped,visible\n"
         for row in rows.prefix(frames) {
             let visible = row.visible.map { "\($0.item):\(number($0.scale)):\(number($0.alpha)):\(number($0.translationX))" }

@@ -24,7 +24,18 @@ public enum PipelineTrace {
     /// The trace of pipeline type `type` (see `trace(kind:…)`).
     public static func trace<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
                                                   script: ScrollScript, hz: Double) -> [TraceRow] {
-        var pipeline = P(catalogCount: catalogCount, geometry: geometry)
+        trace(P(catalogCount: catalogCount, geometry: geometry), script: script, hz: hz)
+    }
+
+    /// The trace of a UIKit pipeline under `switches` (see `trace(kind:…)`).
+    public static func trace(uikit kind: UIKitPipelineKind, catalogCount: Int, geometry: CarouselGeometry,
+                             switches: UIKitSwitches, script: ScrollScript, hz: Double) -> [TraceRow] {
+        kind.accept(UIKitTraceVisitor(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz))
+    }
+
+    /// The trace of `pipeline`, from the state it is in, playing `script` at `hz`.
+    public static func trace<P: CarouselPipeline>(_ pipeline: P, script: ScrollScript, hz: Double) -> [TraceRow] {
+        var pipeline = pipeline
         var rows: [TraceRow] = []
         PipelinePlayer.play(&pipeline, script: script, hz: hz) { frame, output in
             rows.append(TraceRow(frame: frame.frame, offset: output.offset, centerItem: output.centerItem,
@@ -33,6 +44,18 @@ public enum PipelineTrace {
                                  visible: output.visible, trajectoryFrame: frame))
         }
         return rows
+    }
+
+    struct UIKitTraceVisitor: UIKitPipelineVisitor {
+        let catalogCount: Int
+        let geometry: CarouselGeometry
+        let switches: UIKitSwitches
+        let script: ScrollScript
+        let hz: Double
+
+        func visit<P: UIKitPipeline>(_ type: P.Type) -> [TraceRow] {
+            PipelineTrace.trace(P(catalogCount: catalogCount, geometry: geometry, switches: switches), script: script, hz: hz)
+        }
     }
 
     struct TraceVisitor: PipelineVisitor {

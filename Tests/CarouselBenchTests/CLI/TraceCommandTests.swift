@@ -69,3 +69,18 @@ import Testing
         }
     }
 }
+
+/// `trace` of a UIKit pipeline: the content stops at its edge, as a UIScrollView does, where the core runs on.
+@Suite struct UIKitTraceTests {
+    @Test func aFastDragStopsAtTheContentsEdgeWithItemsStillVisible() throws {
+        let arguments = ["--catalog", "7", "--velocity", "9789"]
+        let uikit = try BenchProcess.run(["trace", "--pipeline", "uikit.seed000.centerFocused"] + arguments)
+        let core = try BenchProcess.run(["trace", "--pipeline", "seed000.centerFocused"] + arguments)
+        #expect(uikit.status == 0 && core.status == 0, "\(uikit.stderr)\(core.stderr)")
+        let last = { (outcome: BenchProcess.Outcome) in outcome.stdout.split(separator: "\n").last!.split(separator: ",", omittingEmptySubsequences: false) }
+        // 6 pitches of 292.8 points: the last item centred.
+        #expect(abs(Double(last(uikit)[1])! - 6 * 292.8) < 1e-9)
+        #expect(last(uikit)[2] == "6" && !last(uikit)[5].isEmpty)
+        #expect(Double(last(core)[1])! > 9_000 && last(core)[5].isEmpty, "the core runs past its content")
+    }
+}
