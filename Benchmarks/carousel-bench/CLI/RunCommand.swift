@@ -95,7 +95,9 @@ enum RunCommand {
             let childArguments = Array(CommandLine.arguments.dropFirst())
             if let counts = try InstructionCounter.measure(
                 executable: InstructionCounter.currentExecutable, arguments: childArguments,
-                iterations: InstructionIterations.perRegion, progress: progress
+                iterations: InstructionIterations.perRegion,
+                costs: InstructionCounter.estimatedCosts(of: result, defaultIterations: InstructionIterations.perRegion),
+                progress: progress
             ) {
                 InstructionCounter.apply(counts, to: &result.rows)
                 result.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"

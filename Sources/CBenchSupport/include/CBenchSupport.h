@@ -25,6 +25,11 @@ uint64_t cbench_free_count(void);
 void cbench_measured_region(void (*_Nonnull body)(void *_Nullable ctx, int64_t iterations),
                             void *_Nullable ctx, int64_t iterations);
 
+/// Switches callgrind's instrumentation on (`on` != 0) or off, so code outside the measured regions (set-up)
+/// runs at plain valgrind speed. Returns 1 where the request exists (amd64, arm64), else 0 (nothing done).
+/// Outside valgrind it does nothing.
+int cbench_callgrind_instrumentation(int on);
+
 /// Turns address-space randomisation off and re-executes this program with `argv` (NULL-terminated).
 /// Returns 0 when randomisation is already off (nothing done), -1 when it cannot be switched off or the
 /// re-execution failed (the process carries on as it was); on success it does not return.
