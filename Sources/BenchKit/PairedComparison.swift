@@ -1,0 +1,110 @@
+import Determinism
+
+/// The relative slowdown a row of a paired session (`ABSession`) must show, its whole interval past it, to be
+/// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
+///
+/// PLACEHOLDER: set from A/A sessions (the same build on both sides).
+public let defaultPairedThreshold = 0.05
+
+/// Statistics of paired samples: side A and side B timed back to back in each round, so whatever slows the
+/// machine down for a while slows both alike, and the ratio `B/A` of one round carries little of it.
+public enum PairedStatistics {
+    /// The median of the per-round ratios `B/A` and a percentile bootstrap interval of that median: rounds
+    /// (pairs) resampled with replacement `resamples` times, the central `confidence` range of their medians.
+    /// Nil without ratios or with a ratio that is not finite and positive.
+    ///
+    ///     var generator = SeededGenerator(seed: 7)
+    ///     let (ratio, low, high) = PairedStatistics.medianRatio([1.04, 1.06, 1.05], resamples: 1_000,
+    ///                                                           confidence: 0.95, generator: &generator)!
+    /// - Complexity: O(resamples x n log n) for n ratios.
+    public static func medianRatio<G: RandomNumberGenerator>(
+        _ ratios: [Double], resamples: Int, confidence: Double, generator: inout G
+    ) -> (ratio: Double, low: Double, high: Double)? {
+        guard !ratios.isEmpty, ratios.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+        let ratio = SampleStatistics.median(ratios)
+        var medians: [Double] = []
+        medians.reserveCapacity(max(1, resamples))
+        var scratch = ratios
+        for _ in 0..<max(1, resamples) {
+            for index in scratch.indices { scratch[index] = ratios[Int.random(in: 0..<ratios.count, using: &generator)] }
+            scratch.sort()
+            medians.append(SampleStatistics.percentile(50, ofSorted: scratch))
+        }
+        medians.sort()
+        let tail = (1 - confidence) / 2 * 100
+        return (ratio, SampleStatistics.percentile(tail, ofSorted: medians),
+                SampleStatistics.percentile(100 - tail, ofSorted: medians))
+    }
+}
+
+/// The verdict of every row of a paired session, as `Comparator` gives it for two separate runs.
+///
+/// The rule, per row on both sides:
+/// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = B / A`, `regressed` above
+///    `1 + instructionThreshold`, `improved` below its inverse, else `unchanged` (as `Comparator`).
+/// 2. Otherwise the paired times: `ratio` is the median of the per-round ratios `B/A` and `[ci_low, ci_high]`
+///    its seeded bootstrap interval (`PairedStatistics.medianRatio`, seed `options.seed` mixed with the row's
+///    key); the verdict is `Comparator.timeVerdict` of that interval at `options.timeThreshold`. No drift is
+///    divided out: pairing has already cancelled it. Fewer than 3 rounds give `inconclusive`.
+/// Rows on side B only are `new`, on side A only `missing`. The decided rows carry metric `paired`;
+/// `baseline_median` and `current_median` are the medians of each side's samples and `raw_ratio` their ratio.
+public enum PairedComparison {
+    /// The fewest rounds a timed row needs for a verdict.
+    public static let minimumRounds = 3
+
+    /// - Parameters:
+    ///   - a: side A's rows (the baseline), with their samples.
+    ///   - b: side B's rows (the candidate).
+    ///   - ratios: per row on both sides, the ratio `B/A` of each round.
+    /// - Complexity: O(rows x resamples x rounds log rounds).
+    public static func compare(
+        a: [ResultRow], b: [ResultRow], ratios: [RowKey: [Double]], options: ComparisonOptions
+    ) -> Comparison {
+        let aByKey = Dictionary(a.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let bByKey = Dictionary(b.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [ComparisonRow] = []
+        for key in Set(aByKey.keys).union(bByKey.keys).sorted() {
+            switch (aByKey[key], bByKey[key]) {
+            case let (before?, after?):
+                rows.append(compareRow(before, after, ratios: ratios[key] ?? [], options: options))
+            case let (before?, nil):
+                rows.append(ComparisonRow(
+                    key: key, unit: before.unit, baselineMedian: before.median, currentMedian: nil, rawRatio: nil,
+                    ratio: nil, ciLow: nil, ciHigh: nil, verdict: .missing, metric: .none))
+            case let (nil, after?):
+                rows.append(ComparisonRow(
+                    key: key, unit: after.unit, baselineMedian: nil, currentMedian: after.median, rawRatio: nil,
+                    ratio: nil, ciLow: nil, ciHigh: nil, verdict: .new, metric: .none))
+            case (nil, nil):
+                continue
+            }
+        }
+        return Comparison(rows: rows, driftFactor: 1, driftSource: "paired rounds: none to divide", options: options)
+    }
+
+    static func compareRow(_ a: ResultRow, _ b: ResultRow, ratios: [Double], options: ComparisonOptions) -> ComparisonRow {
+        var row = ComparisonRow(
+            key: b.key, unit: b.unit, baselineMedian: a.median, currentMedian: b.median,
+            rawRatio: a.median > 0 ? b.median / a.median : nil, ratio: nil, ciLow: nil, ciHigh: nil,
+            verdict: .inconclusive, metric: .paired)
+        if let before = a.instructionsPerIteration, let after = b.instructionsPerIteration, before > 0 {
+            let ratio = after / before
+            let up = 1 + options.instructionThreshold
+            row.metric = .instructions
+            (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
+            row.verdict = ratio > up ? .regressed : ratio < 1 / up ? .improved : .unchanged
+            return row
+        }
+        guard ratios.count >= minimumRounds else {
+            row.ratio = ratios.isEmpty ? nil : SampleStatistics.median(ratios)
+            return row
+        }
+        var generator = SeededGenerator(seed: options.seed ^ StableHash.of(b.key.description))
+        guard let (ratio, low, high) = PairedStatistics.medianRatio(
+            ratios, resamples: options.resamples, confidence: options.confidence, generator: &generator)
+        else { return row }
+        (row.ratio, row.ciLow, row.ciHigh) = (ratio, low, high)
+        row.verdict = Comparator.timeVerdict(low: low, high: high, threshold: options.timeThreshold)
+        return row
+    }
+}
