@@ -349,7 +349,7 @@ public enum ABSession {
                 var valueB: Double?
                 // A B, then B A: neither side always runs right after the other's cache-evicting sample.
                 let order = turn % 2 == 0 ? ["A", "B"] : ["B", "A"]
-                turn += 1
+                if sides == 2 { turn += 1 }
                 for side in order {
                     if side == "A", casesA[key] != nil { valueA = try value(a, request, side: "A") }
                     if side == "B", casesB[key] != nil { valueB = try value(b, request, side: "B") }

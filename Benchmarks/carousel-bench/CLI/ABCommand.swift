@@ -95,7 +95,7 @@ enum ABCommand {
             binaryB = revisionA.commit == revisionB.commit && !revisionB.isWorkingTree
                 ? binaryA : try builder.binary(revisionB, side: "B")
         } catch let failure as ABBuilder.BuildFailure {
-            progress.finish()
+            if StandardErrorStream.isTerminal { progress.finish() }
             StandardError.write("carousel-bench ab: error: \(failure.line)\n" + failure.logTail)
             return ExitCode.runtimeError
         }
