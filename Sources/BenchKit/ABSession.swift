@@ -1,3 +1,4 @@
+import CBenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -12,12 +13,18 @@ import Darwin
 /// sides. Whatever slows the machine down for a while slows both samples of a round alike, so the ratio `B/A`
 /// of a round carries little of it (`PairedComparison` decides each row from those ratios).
 ///
+/// What pairing cannot cancel is a difference between the two processes themselves (where their memory landed,
+/// measured: one side's row 10% slower for many rounds in A/A sessions of one build). So a session runs in
+/// blocks, each with a fresh pair of workers, and the interval is bootstrapped over blocks and rounds: a
+/// difference that one pair of processes shows and the next does not widens the interval instead of deciding.
+///
 /// The workers speak a line protocol on standard input and output (text; fields separated by tabs):
 ///
 /// | request | reply |
 /// | --- | --- |
 /// | (on start) | `benchkit-ab-worker 1` |
 /// | `prepare` | per selected case, in selection order: `case KEY ITEMS UNIT ITERATIONS SETUP_SECONDS INSTRUCTION_ITERATIONS` (`-` for the default), `failed KEY REASON` (verification failed) or `skipped KEY REASON`; then `ready COUNT` |
+/// | `prepare again` | the same without verification (a later block: the first verified the same build) |
 /// | `sample KEY ITERATIONS` | `ok NANOSECONDS_PER_ITERATION` (after a re-warm of a tenth of the batch) |
 /// | `allocations KEY ITERATIONS` | `ok MALLOCS_PER_ITERATION`, or `ok -` where they cannot be counted |
 /// | `quit` | `bye`, and the worker exits |
@@ -56,7 +63,9 @@ public final class ABWorker {
         let fields = request.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         switch fields.first {
         case "prepare" where fields.count == 1:
-            return prepareAll()
+            return prepareAll(verifying: true)
+        case "prepare" where fields.count == 2 && fields[1] == "again":
+            return prepareAll(verifying: false)
         case "sample" where fields.count == 3:
             guard let (body, iterations) = lookup(fields) else { return ["error\tunknown case or iterations: \(ABProtocol.field(request))"] }
             body(max(1, iterations / 10))
@@ -81,7 +90,7 @@ public final class ABWorker {
         return (benchmark.body, iterations)
     }
 
-    private func prepareAll() -> [String] {
+    private func prepareAll(verifying: Bool) -> [String] {
         let selection: BenchmarkRunner.Selection
         do {
             selection = try BenchmarkRunner.select(suite, options: options)
@@ -96,7 +105,7 @@ public final class ABWorker {
             let start = MonotonicClock.now()
             let benchmark = registration.setUp(size)
             let setUpSeconds = Double(MonotonicClock.now() &- start) / 1e9
-            if let verify = benchmark.verify, let reason = verify() {
+            if verifying, let verify = benchmark.verify, let reason = verify() {
                 lines.append("failed\t\(key)\t\(ABProtocol.field(reason))")
                 continue
             }
@@ -129,6 +138,8 @@ public protocol ABChannel: AnyObject {
     func send(_ line: String) throws
     /// The next reply line (without its line end); throws when the worker has gone.
     func receive() throws -> String
+    /// Ends the conversation (the worker quits).
+    func close()
 }
 
 /// A paired session went wrong: a worker left, or answered something unexpected. The description is one line.
@@ -144,9 +155,10 @@ public final class ABWorkerProcess: ABChannel {
     private let output: Pipe
     private var buffer: [UInt8] = []
 
-    /// Starts `executable arguments`. Writing to a worker that has died fails instead of killing this process
-    /// (SIGPIPE is ignored from here on).
-    public init(executable: String, arguments: [String], errorLog: String? = nil) throws {
+    /// Starts `executable arguments`, on CPU `cpu` only when given (both sides of a session on one CPU: they
+    /// never run at once, and neither is alone on the core a neighbour loads). Writing to a worker that has died
+    /// fails instead of killing this process (SIGPIPE is ignored from here on).
+    public init(executable: String, arguments: [String], errorLog: String? = nil, cpu: Int? = nil) throws {
         signal(SIGPIPE, SIG_IGN)
         input = Pipe()
         output = Pipe()
@@ -159,6 +171,15 @@ public final class ABWorkerProcess: ABChannel {
             process.standardError = FileHandle(forWritingAtPath: errorLog) ?? FileHandle.nullDevice
         }
         try process.run()
+        if let cpu, cbench_pin_to_cpu(process.processIdentifier, Int32(cpu)) != 0 {
+            throw ABSessionError("cannot run the worker on CPU \(cpu): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The highest-numbered CPU this process may run on (the default CPU of a session), if known.
+    public static var lastAllowedCPU: Int? {
+        let cpu = cbench_last_allowed_cpu()
+        return cpu >= 0 ? Int(cpu) : nil
     }
 
     public func send(_ line: String) throws {
@@ -187,7 +208,7 @@ public final class ABWorkerProcess: ABChannel {
         }
     }
 
-    /// Asks the worker to quit, then makes sure it has: terminated after a second.
+    /// Asks the worker to quit, then makes sure it has: terminated after a second. Closing twice does nothing.
     public func close() {
         if process.isRunning {
             try? send("quit")
@@ -216,8 +237,8 @@ public struct ABPreparation: Sendable {
     }
 }
 
-/// The outcome of a session: each side's rows (samples, statistics, allocations), failures and skipped sizes,
-/// and the per-round ratios `B/A` of every case both sides prepared.
+/// The outcome of a session: each side's rows (samples of every block, statistics, allocations), failures and
+/// skipped sizes (of the first block), and the per-round ratios `B/A` of every case both sides prepared.
 public struct ABSessionResult: Sendable {
     public struct Side: Sendable {
         public var rows: [ResultRow]
@@ -228,9 +249,12 @@ public struct ABSessionResult: Sendable {
 
     public var a: Side
     public var b: Side
-    public var ratios: [RowKey: [Double]]
-    /// The most rounds any case took.
+    /// Per case on both sides, per block, the ratio `B/A` of each round.
+    public var ratios: [RowKey: [[Double]]]
+    /// The rounds taken, over all blocks (the most any case took).
     public var rounds: Int
+    /// The blocks, each with its own pair of worker processes.
+    public var blocks: Int
 }
 
 /// The parent side of a paired session (see `ABProtocol`).
@@ -248,9 +272,9 @@ public enum ABSession {
         }
     }
 
-    /// Asks a worker to prepare its cases and reads what it prepared.
-    public static func prepare(_ channel: ABChannel, side: String) throws -> ABPreparation {
-        try channel.send("prepare")
+    /// Asks a worker to prepare its cases (`again`: without verifying them) and reads what it prepared.
+    public static func prepare(_ channel: ABChannel, side: String, again: Bool = false) throws -> ABPreparation {
+        try channel.send(again ? "prepare\tagain" : "prepare")
         var preparation = ABPreparation()
         while true {
             let line = try channel.receive()
@@ -295,100 +319,135 @@ public enum ABSession {
         ABSessionError("side \(side): unexpected reply '\(ABProtocol.field(line).prefix(200))'")
     }
 
-    /// Prepares both sides (A, then B: calibration is timed, so not at once), then samples in rounds: every case
-    /// one pair per round (cases on one side only: one sample), until `options.targetSamples` rounds, or until
-    /// every case has spent its budget (`timeBudget` per side) with `minimumSamples` rounds; a case stops early
-    /// at `hardLimitFactor` times its budget with at least one round. Both samples of a pair run the larger of
-    /// the two calibrated batch sizes. Then allocations per iteration, in one untimed batch per side.
-    /// - Complexity: about `2 x timeBudget` seconds per case, plus the preparation.
+    /// Runs the session in `blocks` blocks, each with the fresh pair of workers `open(block)` returns (already
+    /// past their greeting), closed at the block's end. In each block both sides prepare (A, then B: calibration
+    /// is timed, so not at once; only the first block verifies), then sample in rounds: every case one pair per
+    /// round (a case on one side only: one sample), until `options.targetSamples / blocks` rounds, or until every
+    /// case has spent its share of the budget (`timeBudget / blocks` per side) with `minimumSamples / blocks`
+    /// rounds; a case stops early at `hardLimitFactor` times its share with at least one round. Both samples of a
+    /// pair run the larger of the two batch sizes the sides calibrated in the first block. Allocations per
+    /// iteration are counted in the last block, one untimed batch per side.
+    /// - Complexity: about `2 x timeBudget` seconds per case, plus `blocks` preparations of both sides.
     public static func run(
-        a: ABChannel, b: ABChannel, options: RunOptions, progress: ProgressReporter
+        blocks: Int = 1, open: (_ block: Int) throws -> (a: ABChannel, b: ABChannel), options: RunOptions,
+        progress: ProgressReporter
     ) throws -> ABSessionResult {
-        progress.report(.phase(name: "prepare", detail: "side A: set up, verify, calibrate"))
-        let preparedA = try prepare(a, side: "A")
-        progress.report(.phase(name: "prepare", detail: "side B: set up, verify, calibrate"))
-        let preparedB = try prepare(b, side: "B")
-        for (side, prepared) in [("A", preparedA), ("B", preparedB)] {
-            for failure in prepared.failures {
-                progress.report(.note("side \(side): verification failed: \(failure)"))
-            }
-        }
-        for skip in preparedA.skipped { progress.report(.skipped(key: skip.key, reason: skip.reason)) }
-
-        // Cases in side A's order, then those only side B has.
-        let casesA = Dictionary(preparedA.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let casesB = Dictionary(preparedB.cases.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let keys = preparedA.cases.map(\.key) + preparedB.cases.map(\.key).filter { casesA[$0] == nil }
-        let iterations = Dictionary(uniqueKeysWithValues: keys.map { key in
-            (key, max(casesA[key]?.iterations ?? 0, casesB[key]?.iterations ?? 0))
-        })
+        let blocks = max(1, blocks)
+        let roundsPerBlock = max(1, (max(1, options.targetSamples) + blocks - 1) / blocks)
+        let minimumPerBlock = max(1, (options.minimumSamples + blocks - 1) / blocks)
+        let budgetPerSide = UInt64(max(0, options.timeBudget) * 1e9) / UInt64(blocks)
+        var first: (a: ABPreparation, b: ABPreparation)?
+        var keys: [RowKey] = []
+        var onA: Set<RowKey> = []
+        var onB: Set<RowKey> = []
+        var iterations: [RowKey: Int] = [:]
         var samplesA: [RowKey: [Double]] = [:]
         var samplesB: [RowKey: [Double]] = [:]
-        var ratios: [RowKey: [Double]] = [:]
-        var spent: [RowKey: UInt64] = [:]
-        var taken: [RowKey: Int] = [:]
-        let budgetPerSide = UInt64(max(0, options.timeBudget) * 1e9)
-        let rounds = max(1, options.targetSamples)
-        progress.report(.started(cases: keys.count, estimatedSeconds: Double(keys.count) * 2 * options.timeBudget * 1.1))
+        var ratios: [RowKey: [[Double]]] = [:]
+        var mallocsA: [RowKey: Double] = [:]
+        var mallocsB: [RowKey: Double] = [:]
         var turn = 0
         var roundsTaken = 0
-        for round in 0..<rounds {
-            var sampledAny = false
-            for key in keys {
-                let sides = (casesA[key] != nil ? 1 : 0) + (casesB[key] != nil ? 1 : 0)
-                let budget = budgetPerSide &* UInt64(sides)
-                let count = taken[key, default: 0]
-                let used = spent[key, default: 0]
-                if count > 0 && (used >= budget &* options.hardLimitFactor || (used >= budget && count >= options.minimumSamples)) {
-                    continue
+        for block in 0..<blocks {
+            let (a, b) = try open(block)
+            defer { a.close(); b.close() }
+            let blockText = blocks > 1 ? "block \(block + 1) of \(blocks), " : ""
+            let again = block > 0
+            progress.report(.phase(name: "prepare", detail: "\(blockText)side A: set up, \(again ? "" : "verify, ")calibrate"))
+            let preparedA = try prepare(a, side: "A", again: again)
+            progress.report(.phase(name: "prepare", detail: "\(blockText)side B: set up, \(again ? "" : "verify, ")calibrate"))
+            let preparedB = try prepare(b, side: "B", again: again)
+            if first == nil {
+                first = (preparedA, preparedB)
+                for (side, prepared) in [("A", preparedA), ("B", preparedB)] {
+                    for failure in prepared.failures { progress.report(.note("side \(side): verification failed: \(failure)")) }
                 }
-                let batch = iterations[key]!
-                let request = "sample\t\(key)\t\(batch)"
-                let start = MonotonicClock.now()
-                var valueA: Double?
-                var valueB: Double?
-                // A B, then B A: neither side always runs right after the other's cache-evicting sample.
-                let order = turn % 2 == 0 ? ["A", "B"] : ["B", "A"]
-                if sides == 2 { turn += 1 }
-                for side in order {
-                    if side == "A", casesA[key] != nil { valueA = try value(a, request, side: "A") }
-                    if side == "B", casesB[key] != nil { valueB = try value(b, request, side: "B") }
+                for skip in preparedA.skipped { progress.report(.skipped(key: skip.key, reason: skip.reason)) }
+                // Cases in side A's order, then those only side B has.
+                onA = Set(preparedA.cases.map(\.key))
+                onB = Set(preparedB.cases.map(\.key))
+                keys = preparedA.cases.map(\.key) + preparedB.cases.map(\.key).filter { !onA.contains($0) }
+                for prepared in preparedA.cases + preparedB.cases {
+                    iterations[prepared.key] = max(iterations[prepared.key] ?? 0, prepared.iterations)
                 }
-                spent[key] = used &+ (MonotonicClock.now() &- start)
-                taken[key] = count + 1
-                if let valueA { samplesA[key, default: []].append(valueA) }
-                if let valueB { samplesB[key, default: []].append(valueB) }
-                if let valueA, let valueB, valueA > 0 { ratios[key, default: []].append(valueB / valueA) }
-                sampledAny = true
+                progress.report(.started(cases: keys.count, estimatedSeconds: Double(keys.count) * 2 * options.timeBudget * 1.1))
+            } else {
+                // A later pair must have prepared what the first did (the same builds): sample only those.
+                let againA = Set(preparedA.cases.map(\.key))
+                let againB = Set(preparedB.cases.map(\.key))
+                let missing = keys.filter { key in
+                    (onA.contains(key) && !againA.contains(key)) || (onB.contains(key) && !againB.contains(key))
+                }
+                guard missing.isEmpty else {
+                    throw ABSessionError("block \(block + 1): the workers did not prepare \(missing.map(\.description).joined(separator: ", "))")
+                }
             }
-            guard sampledAny else { break }
-            roundsTaken = round + 1
-            progress.report(.sampling(round: round + 1, rounds: rounds, cases: keys.count))
+            var spent: [RowKey: UInt64] = [:]
+            var taken: [RowKey: Int] = [:]
+            var blockRatios: [RowKey: [Double]] = [:]
+            for _ in 0..<roundsPerBlock {
+                var sampledAny = false
+                for key in keys {
+                    let sides = (onA.contains(key) ? 1 : 0) + (onB.contains(key) ? 1 : 0)
+                    let budget = budgetPerSide &* UInt64(sides)
+                    let count = taken[key, default: 0]
+                    let used = spent[key, default: 0]
+                    if count > 0 && (used >= budget &* options.hardLimitFactor || (used >= budget && count >= minimumPerBlock)) {
+                        continue
+                    }
+                    let request = "sample\t\(key)\t\(iterations[key]!)"
+                    let start = MonotonicClock.now()
+                    var valueA: Double?
+                    var valueB: Double?
+                    // A B, then B A: neither side always runs right after the other's cache-evicting sample.
+                    let order = turn % 2 == 0 ? ["A", "B"] : ["B", "A"]
+                    if sides == 2 { turn += 1 }
+                    for side in order {
+                        if side == "A", onA.contains(key) { valueA = try value(a, request, side: "A") }
+                        if side == "B", onB.contains(key) { valueB = try value(b, request, side: "B") }
+                    }
+                    spent[key] = used &+ (MonotonicClock.now() &- start)
+                    taken[key] = count + 1
+                    if let valueA { samplesA[key, default: []].append(valueA) }
+                    if let valueB { samplesB[key, default: []].append(valueB) }
+                    if let valueA, let valueB, valueA > 0 { blockRatios[key, default: []].append(valueB / valueA) }
+                    sampledAny = true
+                }
+                guard sampledAny else { break }
+                roundsTaken += 1
+                progress.report(.sampling(round: roundsTaken, rounds: roundsPerBlock * blocks, cases: keys.count))
+            }
+            for (key, values) in blockRatios { ratios[key, default: []].append(values) }
+            if block == blocks - 1 && options.countAllocations {
+                progress.report(.phase(name: "allocations", detail: "counting, untimed"))
+                for key in keys {
+                    let request = "allocations\t\(key)\t\(iterations[key]!)"
+                    if onA.contains(key) { mallocsA[key] = try value(a, request, side: "A") }
+                    if onB.contains(key) { mallocsB[key] = try value(b, request, side: "B") }
+                }
+            }
         }
+        guard let (preparedA, preparedB) = first else { throw ABSessionError("no block ran") }
 
-        func side(_ channel: ABChannel, _ name: String, _ prepared: ABPreparation, _ samples: [RowKey: [Double]]) throws
-            -> ABSessionResult.Side
-        {
+        func side(_ prepared: ABPreparation, _ samples: [RowKey: [Double]], _ mallocs: [RowKey: Double]) -> ABSessionResult.Side {
             var rows: [ResultRow] = []
             for preparedCase in prepared.cases {
                 guard let values = samples[preparedCase.key], !values.isEmpty else { continue }
-                let batch = iterations[preparedCase.key]!
-                let mallocs = options.countAllocations
-                    ? try value(channel, "allocations\t\(preparedCase.key)\t\(batch)", side: name) : nil
                 let statistics = SampleStatistics(values)
                 rows.append(ResultRow(
                     benchmark: preparedCase.key.benchmark, size: preparedCase.key.size, items: preparedCase.items,
-                    unit: preparedCase.unit, samples: values, sampleCount: values.count, iterationsPerSample: batch,
+                    unit: preparedCase.unit, samples: values, sampleCount: values.count,
+                    iterationsPerSample: iterations[preparedCase.key]!,
                     min: statistics.min, median: statistics.median, p90: statistics.p90, mad: statistics.mad,
-                    mallocsPerIteration: mallocs, instructionsPerIteration: nil, p99: statistics.p99, cv: statistics.cv))
+                    mallocsPerIteration: mallocs[preparedCase.key], instructionsPerIteration: nil,
+                    p99: statistics.p99, cv: statistics.cv))
             }
             return ABSessionResult.Side(
                 rows: rows, failures: prepared.failures, skipped: prepared.skipped,
                 preparation: Dictionary(prepared.cases.map { ($0.key, $0.preparation) }, uniquingKeysWith: { first, _ in first }))
         }
-        progress.report(.phase(name: "allocations", detail: "counting, untimed"))
         return ABSessionResult(
-            a: try side(a, "A", preparedA, samplesA), b: try side(b, "B", preparedB, samplesB),
-            ratios: ratios, rounds: roundsTaken)
+            a: side(preparedA, samplesA, mallocsA), b: side(preparedB, samplesB, mallocsB),
+            ratios: ratios, rounds: roundsTaken, blocks: blocks)
     }
 }

@@ -20,19 +20,36 @@ public enum PairedStatistics {
     public static func medianRatio<G: RandomNumberGenerator>(
         _ ratios: [Double], resamples: Int, confidence: Double, generator: inout G
     ) -> (ratio: Double, low: Double, high: Double)? {
-        guard !ratios.isEmpty, ratios.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
-        let ratio = SampleStatistics.median(ratios)
+        medianRatio(blocks: [ratios], resamples: resamples, confidence: confidence, generator: &generator)
+    }
+
+    /// The same over rounds taken in blocks (each block a pair of processes): the median of all ratios, and a
+    /// two-stage bootstrap that resamples blocks with replacement, then rounds within each block drawn. A
+    /// difference between blocks (between pairs of processes) so widens the interval; with one block it is the
+    /// plain bootstrap above. Empty blocks are ignored.
+    /// - Complexity: O(resamples x n log n) for n ratios.
+    public static func medianRatio<G: RandomNumberGenerator>(
+        blocks: [[Double]], resamples: Int, confidence: Double, generator: inout G
+    ) -> (ratio: Double, low: Double, high: Double)? {
+        let blocks = blocks.filter { !$0.isEmpty }
+        let pooled = blocks.flatMap { $0 }
+        guard !pooled.isEmpty, pooled.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
         var medians: [Double] = []
         medians.reserveCapacity(max(1, resamples))
-        var scratch = ratios
+        var scratch: [Double] = []
+        scratch.reserveCapacity(pooled.count * 2)
         for _ in 0..<max(1, resamples) {
-            for index in scratch.indices { scratch[index] = ratios[Int.random(in: 0..<ratios.count, using: &generator)] }
+            scratch.removeAll(keepingCapacity: true)
+            for _ in blocks.indices {
+                let block = blocks[Int.random(in: 0..<blocks.count, using: &generator)]
+                for _ in block.indices { scratch.append(block[Int.random(in: 0..<block.count, using: &generator)]) }
+            }
             scratch.sort()
             medians.append(SampleStatistics.percentile(50, ofSorted: scratch))
         }
         medians.sort()
         let tail = (1 - confidence) / 2 * 100
-        return (ratio, SampleStatistics.percentile(tail, ofSorted: medians),
+        return (SampleStatistics.median(pooled), SampleStatistics.percentile(tail, ofSorted: medians),
                 SampleStatistics.percentile(100 - tail, ofSorted: medians))
     }
 }
@@ -43,9 +60,10 @@ public enum PairedStatistics {
 /// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = B / A`, `regressed` above
 ///    `1 + instructionThreshold`, `improved` below its inverse, else `unchanged` (as `Comparator`).
 /// 2. Otherwise the paired times: `ratio` is the median of the per-round ratios `B/A` and `[ci_low, ci_high]`
-///    its seeded bootstrap interval (`PairedStatistics.medianRatio`, seed `options.seed` mixed with the row's
-///    key); the verdict is `Comparator.timeVerdict` of that interval at `options.timeThreshold`. No drift is
-///    divided out: pairing has already cancelled it. Fewer than 3 rounds give `inconclusive`.
+///    its seeded bootstrap interval over blocks and rounds (`PairedStatistics.medianRatio(blocks:)`, seed
+///    `options.seed` mixed with the row's key); the verdict is `Comparator.timeVerdict` of that interval at
+///    `options.timeThreshold`. No drift is divided out: pairing has already cancelled it. Fewer than 3 rounds
+///    give `inconclusive`.
 /// Rows on side B only are `new`, on side A only `missing`. The decided rows carry metric `paired`;
 /// `baseline_median` and `current_median` are the medians of each side's samples and `raw_ratio` their ratio.
 public enum PairedComparison {
@@ -55,10 +73,10 @@ public enum PairedComparison {
     /// - Parameters:
     ///   - a: side A's rows (the baseline), with their samples.
     ///   - b: side B's rows (the candidate).
-    ///   - ratios: per row on both sides, the ratio `B/A` of each round.
+    ///   - ratios: per row on both sides, per block, the ratio `B/A` of each round.
     /// - Complexity: O(rows x resamples x rounds log rounds).
     public static func compare(
-        a: [ResultRow], b: [ResultRow], ratios: [RowKey: [Double]], options: ComparisonOptions
+        a: [ResultRow], b: [ResultRow], ratios: [RowKey: [[Double]]], options: ComparisonOptions
     ) -> Comparison {
         let aByKey = Dictionary(a.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let bByKey = Dictionary(b.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -82,7 +100,8 @@ public enum PairedComparison {
         return Comparison(rows: rows, driftFactor: 1, driftSource: "paired rounds: none to divide", options: options)
     }
 
-    static func compareRow(_ a: ResultRow, _ b: ResultRow, ratios: [Double], options: ComparisonOptions) -> ComparisonRow {
+    static func compareRow(_ a: ResultRow, _ b: ResultRow, ratios blocks: [[Double]], options: ComparisonOptions) -> ComparisonRow {
+        let ratios = blocks.flatMap { $0 }
         var row = ComparisonRow(
             key: b.key, unit: b.unit, baselineMedian: a.median, currentMedian: b.median,
             rawRatio: a.median > 0 ? b.median / a.median : nil, ratio: nil, ciLow: nil, ciHigh: nil,
@@ -101,7 +120,7 @@ public enum PairedComparison {
         }
         var generator = SeededGenerator(seed: options.seed ^ StableHash.of(b.key.description))
         guard let (ratio, low, high) = PairedStatistics.medianRatio(
-            ratios, resamples: options.resamples, confidence: options.confidence, generator: &generator)
+            blocks: blocks, resamples: options.resamples, confidence: options.confidence, generator: &generator)
         else { return row }
         (row.ratio, row.ciLow, row.ciHigh) = (ratio, low, high)
         row.verdict = Comparator.timeVerdict(low: low, high: high, threshold: options.timeThreshold)

@@ -27,7 +27,7 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
     {
         let rounds = pairedRounds(slowdown: slowdown, noise: noise, seed: seed)
         let comparison = PairedComparison.compare(
-            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: rounds.ratios],
+            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: [rounds.ratios]],
             options: ComparisonOptions(timeThreshold: threshold, seed: comparisonSeed))
         return comparison.rows[0]
     }
@@ -69,17 +69,37 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         let comparison = PairedComparison.compare(
             a: [makeRow("a/x", samples: [1, 2, 3]), makeRow("c/counted", samples: rounds.a, instructions: 1_000)],
             b: [makeRow("b/y", samples: [1, 2, 3]), makeRow("c/counted", samples: rounds.b, instructions: 1_005)],
-            ratios: [counted: rounds.ratios], options: ComparisonOptions(timeThreshold: 0.03))
+            ratios: [counted: [rounds.ratios]], options: ComparisonOptions(timeThreshold: 0.03))
         let verdicts = Dictionary(uniqueKeysWithValues: comparison.rows.map { ($0.key.description, ($0.verdict, $0.metric)) })
         #expect(verdicts["a/x@10"]! == (.missing, .none))
         #expect(verdicts["b/y@10"]! == (.new, .none))
         #expect(verdicts["c/counted@10"]! == (.unchanged, .instructions), "0.5% more instructions is inside 1%, whatever the times")
     }
 
+    @Test func aDifferenceOneBlockShowsAndTheNextDoesNotWidensTheIntervalInsteadOfDeciding() {
+        let steady = pairedRounds(slowdown: 1.10, noise: 0.005, rounds: 20, seed: 5)
+        let calm = pairedRounds(slowdown: 1.0, noise: 0.005, rounds: 20, seed: 6)
+        let options = ComparisonOptions(timeThreshold: 0.05)
+        let alone = PairedComparison.compare(
+            a: [makeRow("a/x", samples: steady.a)], b: [makeRow("a/x", samples: steady.b)],
+            ratios: [key: [steady.ratios]], options: options)
+        #expect(alone.rows[0].verdict == .regressed, "one pair of processes 10% apart")
+        let both = PairedComparison.compare(
+            a: [makeRow("a/x", samples: steady.a + calm.a)], b: [makeRow("a/x", samples: steady.b + calm.b)],
+            ratios: [key: [steady.ratios, calm.ratios]], options: options)
+        #expect(both.rows[0].verdict != .regressed, "\(both.rows[0])")
+        #expect(both.rows[0].ciLow! < 1.01 && both.rows[0].ciHigh! > 1.09)
+        let pooled = PairedComparison.compare(
+            a: [makeRow("a/x", samples: steady.a + calm.a)], b: [makeRow("a/x", samples: steady.b + calm.b)],
+            ratios: [key: [steady.ratios + calm.ratios]], options: options)
+        #expect(pooled.rows[0].ciHigh! - pooled.rows[0].ciLow! < both.rows[0].ciHigh! - both.rows[0].ciLow!,
+                "the same rounds as one block: a narrower interval")
+    }
+
     @Test func fewerThanThreeRoundsAreInconclusive() {
         let comparison = PairedComparison.compare(
             a: [makeRow("a/x", samples: [100, 100])], b: [makeRow("a/x", samples: [150, 150])],
-            ratios: [key: [1.5, 1.5]], options: ComparisonOptions(timeThreshold: 0.03))
+            ratios: [key: [[1.5, 1.5]]], options: ComparisonOptions(timeThreshold: 0.03))
         #expect(comparison.rows[0].verdict == .inconclusive)
         #expect(comparison.rows[0].ratio == 1.5)
     }
@@ -87,7 +107,7 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
     @Test func theComparisonFileNamesTheMetricPaired() {
         let rounds = pairedRounds(slowdown: 1, noise: 0.01, seed: 4)
         let comparison = PairedComparison.compare(
-            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: rounds.ratios],
+            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: [rounds.ratios]],
             options: ComparisonOptions(timeThreshold: 0.03))
         let lines = ComparisonFile.csv(comparison, schema: testSchema).split(separator: "\n")
         #expect(lines[1].hasPrefix("a/x,10,ns/frame,"))
@@ -124,6 +144,8 @@ final class InProcessChannel: ABChannel {
         guard !pending.isEmpty else { throw ABSessionError("no reply") }
         return pending.removeFirst()
     }
+
+    func close() {}
 }
 
 @Suite struct ABSessionProtocolTests {
@@ -165,7 +187,7 @@ final class InProcessChannel: ABChannel {
         let b = InProcessChannel(ABWorker(suite: Self.suite(work: 3, extra: true), options: Self.options), side: "B", log: log)
         try ABSession.handshake(a, side: "A")
         try ABSession.handshake(b, side: "B")
-        let result = try ABSession.run(a: a, b: b, options: Self.options, progress: SilentProgress())
+        let result = try ABSession.run(open: { _ in (a, b) }, options: Self.options, progress: SilentProgress())
 
         let one = RowKey(parsing: "sum/one@8")!
         let two = RowKey(parsing: "sum/two@8")!
@@ -177,7 +199,7 @@ final class InProcessChannel: ABChannel {
             let rowB = result.b.rows.first { $0.key == key }!
             #expect(rowA.iterationsPerSample == rowB.iterationsPerSample)
             #expect(rowA.samples.count == 6 && rowB.samples.count == 6)
-            #expect(result.ratios[key] == zip(rowA.samples, rowB.samples).map { $1 / $0 })
+            #expect(result.ratios[key] == [zip(rowA.samples, rowB.samples).map { $1 / $0 }])
         }
         #expect(result.ratios[RowKey(parsing: "sum/new@8")!] == nil, "a case on one side has no pairs")
         #expect(result.a.failures.map(\.description) == ["sum/wrong size 8: verification failed: off by one"])
@@ -196,6 +218,26 @@ final class InProcessChannel: ABChannel {
         let comparison = PairedComparison.compare(
             a: result.a.rows, b: result.b.rows, ratios: result.ratios, options: ComparisonOptions(timeThreshold: 0.03))
         #expect(comparison.rows.map(\.verdict.rawValue).contains("new"))
+    }
+
+    @Test func eachBlockHasItsOwnPairOfWorkersAndOnlyTheFirstVerifies() throws {
+        var opened: [(a: InProcessChannel, b: InProcessChannel)] = []
+        let result = try ABSession.run(blocks: 3, open: { block in
+            let pair = (InProcessChannel(ABWorker(suite: Self.suite(failing: true), options: Self.options)),
+                        InProcessChannel(ABWorker(suite: Self.suite(failing: true), options: Self.options), side: "B"))
+            try ABSession.handshake(pair.0, side: "A")
+            try ABSession.handshake(pair.1, side: "B")
+            opened.append(pair)
+            return pair
+        }, options: Self.options, progress: SilentProgress())
+        #expect(opened.count == 3)
+        #expect(opened.map { $0.a.requests.first } == ["prepare", "prepare\tagain", "prepare\tagain"])
+        let one = RowKey(parsing: "sum/one@8")!
+        #expect(result.blocks == 3 && result.rounds == 6, "6 target rounds over 3 blocks: 2 each")
+        #expect(result.ratios[one]?.map(\.count) == [2, 2, 2])
+        #expect(result.a.rows.first { $0.key == one }?.samples.count == 6)
+        #expect(result.a.failures.count == 1, "reported once, from the first block")
+        #expect(opened.map { $0.a.requests.contains { $0.hasPrefix("allocations") } } == [false, false, true])
     }
 
     @Test func theWorkerAnswersErrorsAndQuits() {

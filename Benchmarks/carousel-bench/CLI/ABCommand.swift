@@ -13,6 +13,8 @@ enum ABCommand {
     static let binaryCache = ".build/ab/bin"
     static let worktrees = ".build/ab/worktrees"
     static let logs = ".build/ab/logs"
+    /// Blocks of rounds, each with its own pair of worker processes (see `ABSession`).
+    static let defaultBlocks = 3
 
     static var command: Command {
         Command(
@@ -25,8 +27,12 @@ enum ABCommand {
             running the same revisions again does not rebuild them (--rebuild does; the working tree is always
             built, in place). Both binaries then run as workers on the same benchmarks, sizes and geometry: each
             prepares every case once (set-up, verification, calibration), and every round takes one sample of each
-            case from each side back to back, A B then B A in turn, with the same iterations on both sides.
-            A row's ratio is the median of its per-round ratios B/A, with a seeded bootstrap 95% interval:
+            case from each side back to back, A B then B A in turn, with the same iterations on both sides; both
+            workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike. The rounds are
+            split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes
+            of one build (where their memory landed) widens the interval instead of deciding the row.
+            A row's ratio is the median of its per-round ratios B/A, with a seeded bootstrap 95% interval over
+            blocks and rounds:
             `regressed` when the whole interval is above 1 + threshold, `improved` below 1/(1 + threshold),
             `inconclusive` when it straddles the threshold and is wider than it; rows on one side only are `new` or
             `missing`. With --instructions each binary's own `run` is also counted under callgrind, and instruction
@@ -44,6 +50,8 @@ enum ABCommand {
                 CommonOptions.format,
                 .flag("--all", "show every row, not only those that changed"),
                 .flag("--rebuild", "build the revisions even when their binaries are cached"),
+                .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use)"),
+                .value("--blocks", "N", "blocks of rounds, each with a fresh pair of workers (default \(defaultBlocks))"),
                 .flag("--verbose", "a progress line per event instead of one summarising line"),
             ],
             maxPositionals: 2, run: run)
@@ -76,6 +84,17 @@ enum ABCommand {
             throw UsageError("no benchmark matches --filter '\(options.filter ?? "")' at these sizes")
         }
         let forwarded = arguments.forwarding(RunCommand.selectionOptions)
+        let blocks = try arguments.int("--blocks", default: defaultBlocks, range: 1...100)
+        let cpu: Int?
+        switch arguments.value("--cpu") {
+        case "any": cpu = nil
+        case nil: cpu = ABWorkerProcess.lastAllowedCPU
+        case let text?:
+            guard let number = Int(text), (0..<ProcessInfo.processInfo.activeProcessorCount).contains(number) else {
+                throw UsageError("option '--cpu': '\(text)' is not 'any' or a CPU in 0...\(ProcessInfo.processInfo.activeProcessorCount - 1)")
+            }
+            cpu = number
+        }
 
         let git = try Git(directory: FileManager.default.currentDirectoryPath)
         let revisionA = try git.resolve(arguments.positionals[0], role: "REV_A")
@@ -100,27 +119,27 @@ enum ABCommand {
             return ExitCode.runtimeError
         }
 
-        // The session: one worker per side, prepared one after the other, sampled in alternation.
+        // The session: in each block a fresh worker per side, prepared one after the other, sampled in alternation.
         try FileManager.default.createDirectory(atPath: git.root + "/" + logs, withIntermediateDirectories: true)
-        let workerA = try ABWorkerProcess(executable: binaryA, arguments: ["ab-worker"] + forwarded,
-                                          errorLog: git.root + "/\(logs)/worker-a.log")
-        defer { workerA.close() }
-        let workerB = try ABWorkerProcess(executable: binaryB, arguments: ["ab-worker"] + forwarded,
-                                          errorLog: git.root + "/\(logs)/worker-b.log")
-        defer { workerB.close() }
-        builder.track(workerA.process)
-        builder.track(workerB.process)
-        for (worker, side, revision) in [(workerA, "A", revisionA), (workerB, "B", revisionB)] {
-            do {
-                try ABSession.handshake(worker, side: side)
-            } catch {
-                throw RuntimeError("REV_\(side) \(revision.label): its carousel-bench has no `ab-worker` mode "
-                    + "(it predates the ab command); choose a later revision")
+        let session = try ABSession.run(blocks: blocks, open: { block in
+            var workers: [ABWorkerProcess] = []
+            for (side, binary, revision) in [("A", binaryA, revisionA), ("B", binaryB, revisionB)] {
+                let worker = try ABWorkerProcess(
+                    executable: binary, arguments: ["ab-worker"] + forwarded,
+                    errorLog: git.root + "/\(logs)/worker-\(side.lowercased()).log", cpu: cpu)
+                builder.track(worker.process)
+                do {
+                    try ABSession.handshake(worker, side: side)
+                } catch {
+                    worker.close()
+                    workers.forEach { $0.close() }
+                    throw RuntimeError("REV_\(side) \(revision.label): its carousel-bench has no `ab-worker` mode "
+                        + "(it predates the ab command); choose a later revision")
+                }
+                workers.append(worker)
             }
-        }
-        let session = try ABSession.run(a: workerA, b: workerB, options: options, progress: progress)
-        workerA.close()
-        workerB.close()
+            return (workers[0], workers[1])
+        }, options: options, progress: progress)
 
         func result(_ side: ABSessionResult.Side, _ revision: Revision, _ letter: String, pairedWith other: Revision) -> RunResult {
             var metadata = RunMetadata.current(options: options.dictionary.merging(configuration.metadata) { _, suite in suite })
@@ -162,7 +181,8 @@ enum ABCommand {
         try ComparisonFile.write(comparison, schema: schema, to: paths[2])
 
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
-        let summary = summaryLine(comparison, rounds: session.rounds, threshold: threshold, a: revisionA, b: revisionB, seconds: seconds)
+        let summary = summaryLine(comparison, rounds: session.rounds, blocks: session.blocks, threshold: threshold,
+                                  a: revisionA, b: revisionB, seconds: seconds)
         switch format {
         case .table, .markdown:
             var shown = comparison
@@ -183,15 +203,15 @@ enum ABCommand {
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }
 
-    /// `2 regressed, 34 unchanged; 15 paired rounds; threshold 3% (paired time), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
-    static func summaryLine(_ comparison: Comparison, rounds: Int, threshold: Double, a: Revision, b: Revision,
-                            seconds: Double) -> String {
+    /// `2 regressed, 34 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
+    static func summaryLine(_ comparison: Comparison, rounds: Int, blocks: Int, threshold: Double, a: Revision,
+                            b: Revision, seconds: Double) -> String {
         let counts = comparison.summary
         let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
         let instructions = comparison.rows.contains { $0.metric == .instructions }
             ? ", \(ReportNumber.percent(comparison.options.instructionThreshold * 100))% (instructions)" : ""
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
-            + "; up to \(rounds) paired rounds; threshold \(ReportNumber.percent(threshold * 100))% (paired time)"
+            + "; up to \(rounds) paired rounds in \(blocks) block\(blocks == 1 ? "" : "s"); threshold \(ReportNumber.percent(threshold * 100))% (paired time)"
             + instructions + "; A = \(a.label), B = \(b.label); \(Self.duration(seconds))"
     }
 

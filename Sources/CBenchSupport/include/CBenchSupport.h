@@ -35,6 +35,12 @@ int cbench_callgrind_instrumentation(int on);
 /// re-execution failed (the process carries on as it was); on success it does not return.
 int cbench_reexec_without_aslr(char *_Nullable const argv[_Nonnull]);
 
+/// Restricts process `pid` (0: this one) to CPU `cpu`; 0 on success, -1 otherwise (errno set).
+int cbench_pin_to_cpu(int32_t pid, int32_t cpu);
+
+/// The highest-numbered CPU this process may run on; -1 when unknown.
+int cbench_last_allowed_cpu(void);
+
 #ifdef __cplusplus
 }
 #endif
