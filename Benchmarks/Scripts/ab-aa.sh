@@ -30,18 +30,23 @@ for i in $(seq 1 "$runs"); do
 done
 echo "runs with a regressed row: $regressed_runs of $runs"
 # comparison.csv: benchmark,catalog,unit,baseline_median,current_median,ratio,ci_low,ci_high,verdict,metric,raw_ratio
+# "needed" is the smallest threshold at which no row of the family is regressed or improved: max(ci_low - 1, 1/ci_high - 1).
 awk -F, 'FNR > 1 && $10 == "paired" && $7 != "" {
         split($1, id, "/"); f = id[1]
         up = $8 - 1; down = 1 - $7; r = $6 - 1; if (r < 0) r = -r; half = ($8 - $7) / 2
-        if (!(f in seen)) { seen[f] = 1; order[++n] = f; hi[f] = up; lo[f] = down; dev[f] = r; hw[f] = half }
-        if (up > hi[f]) { hi[f] = up; hirow[f] = $1 "@" $2 }
-        if (down > lo[f]) { lo[f] = down; lorow[f] = $1 "@" $2 }
+        need = $7 - 1; if (1 / $8 - 1 > need) need = 1 / $8 - 1; if (need < 0) need = 0
+        if (!(f in seen)) { seen[f] = 1; order[++n] = f; hi[f] = up; lo[f] = down; dev[f] = r; hw[f] = half; nd[f] = need }
+        if (up > hi[f]) hi[f] = up
+        if (down > lo[f]) lo[f] = down
         if (r > dev[f]) dev[f] = r
         if (half > hw[f]) hw[f] = half
-        rows[f]++
+        if (need > nd[f]) { nd[f] = need; ndrow[f] = $1 "@" $2 }
+        sumhw[f] += half; rows[f]++
     }
     END {
-        printf "%-12s %5s %22s %22s %12s %14s\n", "family", "rows", "max ci_high - 1", "max 1 - ci_low", "max |r - 1|", "max half-width"
+        printf "%-10s %5s %16s %16s %12s %15s %16s  %s\n", "family", "rows", "max ci_high - 1", "max 1 - ci_low",
+            "max |r - 1|", "max half-width", "mean half-width", "needed threshold"
         for (i = 1; i <= n; i++) { f = order[i]
-            printf "%-12s %5d %21.2f%% %21.2f%% %11.2f%% %13.2f%%\n", f, rows[f], hi[f] * 100, lo[f] * 100, dev[f] * 100, hw[f] * 100 }
+            printf "%-10s %5d %15.2f%% %15.2f%% %11.2f%% %14.2f%% %15.2f%%  %.2f%% %s\n", f, rows[f], hi[f] * 100, lo[f] * 100,
+                dev[f] * 100, hw[f] * 100, sumhw[f] / rows[f] * 100, nd[f] * 100, ndrow[f] }
     }' "$work"/run*/comparison.csv
