@@ -104,6 +104,9 @@ enum ABCommand {
         if revisionB.isWorkingTree { revisionB.modified = git.hasEdits() }
 
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
+        var finished = false
+        // On an error, leave the terminal's progress line clean for the error message.
+        defer { if !finished && StandardErrorStream.isTerminal { progress.finish() } }
         let started = MonotonicClock.now()
         let builder = ABBuilder(git: git, rebuild: arguments.has("--rebuild"), progress: progress)
         defer { builder.removeWorktrees() }
@@ -115,6 +118,7 @@ enum ABCommand {
                 ? binaryA : try builder.binary(revisionB, side: "B")
         } catch let failure as ABBuilder.BuildFailure {
             if StandardErrorStream.isTerminal { progress.finish() }
+            finished = true
             StandardError.write("carousel-bench ab: error: \(failure.line)\n" + failure.logTail)
             return ExitCode.runtimeError
         }
@@ -170,6 +174,7 @@ enum ABCommand {
             }
         }
         progress.finish()
+        finished = true
 
         let comparison = PairedComparison.compare(
             a: resultA.rows, b: resultB.rows, ratios: session.ratios, options: ComparisonOptions(timeThreshold: threshold))
@@ -391,7 +396,7 @@ final class ABInterruption: @unchecked Sendable {
         installed = true
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
-                ABInterruption.shared.cleanUp()
+                ABInterruption.shared.cleanUp(waiting: false)
                 let message = "\ncarousel-bench ab: interrupted; worktrees removed\n"
                 _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
                 _exit(128 + received)
@@ -414,9 +419,10 @@ final class ABInterruption: @unchecked Sendable {
         processes.append(process)
     }
 
-    /// Stops the followed processes and removes the worktrees still registered.
-    func cleanUp() {
-        lock.lock()
+    /// Stops the followed processes and removes the worktrees still registered. From a signal handler
+    /// (`waiting: false`) it does not wait for the lock the interrupted code may hold.
+    func cleanUp(waiting: Bool = true) {
+        if waiting { lock.lock() } else if !lock.try() { return }
         let (stopping, removing) = (processes, worktrees)
         processes = []
         worktrees = []
