@@ -32,12 +32,29 @@ public struct RunResult: Sendable {
     public var failures: [BenchmarkFailure]
     public var skipped: [SkippedCase]
     public var metadata: RunMetadata
+    /// What preparing each timed case cost (not written to any file): `InstructionCounter` balances its
+    /// callgrind children with it.
+    public var preparation: [RowKey: CasePreparation]
 
-    public init(rows: [ResultRow], failures: [BenchmarkFailure], skipped: [SkippedCase] = [], metadata: RunMetadata) {
+    public init(rows: [ResultRow], failures: [BenchmarkFailure], skipped: [SkippedCase] = [], metadata: RunMetadata,
+                preparation: [RowKey: CasePreparation] = [:]) {
         self.rows = rows
         self.failures = failures
         self.skipped = skipped
         self.metadata = metadata
+        self.preparation = preparation
+    }
+}
+
+/// One case's set-up, natively: its duration, and the iterations its instruction-count region runs
+/// (`PreparedBenchmark.instructionIterations`; nil for the counter's default).
+public struct CasePreparation: Sendable, Equatable {
+    public var setUpSeconds: Double
+    public var instructionIterations: Int?
+
+    public init(setUpSeconds: Double, instructionIterations: Int?) {
+        self.setUpSeconds = setUpSeconds
+        self.instructionIterations = instructionIterations
     }
 }
 
@@ -67,10 +84,14 @@ public enum BenchmarkRunner {
         let clockCost = MonotonicClock.readCost()
         var failures: [BenchmarkFailure] = []
         var timed: [TimedCase] = []
+        var preparation: [RowKey: CasePreparation] = [:]
         for (index, (registration, size)) in cases.enumerated() {
             let key = RowKey(benchmark: registration.id, size: size)
             progress.report(.preparing(index: index + 1, total: cases.count, key: key))
+            let setUpStart = MonotonicClock.now()
             let prepared = registration.setUp(size)
+            preparation[key] = CasePreparation(setUpSeconds: Double(MonotonicClock.now() &- setUpStart) / 1e9,
+                                               instructionIterations: prepared.instructionIterations)
             if let verify = prepared.verify, let reason = verify() {
                 let failure = BenchmarkFailure(benchmark: registration.id, size: size, reason: reason)
                 failures.append(failure)
@@ -89,7 +110,7 @@ public enum BenchmarkRunner {
             progress.report(.finished(row))
         }
         return RunResult(rows: rows, failures: failures, skipped: selection.skipped,
-                         metadata: RunMetadata.current(options: options.dictionary))
+                         metadata: RunMetadata.current(options: options.dictionary), preparation: preparation)
     }
 
     /// About how long a run of `cases` takes: each case's budget, its warm-up and its calibration.

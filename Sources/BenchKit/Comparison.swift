@@ -31,6 +31,8 @@ public enum ComparisonMetric: String, Sendable {
     case time
     /// Instructions per iteration (both runs counted them).
     case instructions
+    /// The median of per-round time ratios of a paired session (`PairedComparison`), with a bootstrap interval.
+    case paired
     /// Nothing to compare (`new` or `missing`).
     case none
 }

@@ -26,3 +26,54 @@ import Testing
         #expect(error?.description == "m:1: malformed manifest line")
     }
 }
+
+@Suite struct InstructionCounterPlanTests {
+    func key(_ text: String) -> RowKey { RowKey(parsing: text)! }
+
+    @Test func aRegionOfZeroIterationsIsTheFixedCostThatCancels() throws {
+        // Regions of 0 and 20 iterations: (2 100 - 100) / 20, the 100-instruction region overhead cancelling.
+        let counts = try InstructionCounter.match(manifest: "a/x,10,0\na/x,10,20\n", path: "m", totals: [100, 2_100])
+        #expect(counts == [key("a/x@10"): 100])
+    }
+
+    @Test func rowKeysParseBackFromTheirDescription() {
+        let parsed = RowKey(parsing: "family/strategy.with@at@300")
+        #expect(parsed == RowKey(benchmark: BenchmarkID(family: "family", strategy: "strategy.with@at"), size: 300))
+        #expect(parsed?.description == "family/strategy.with@at@300")
+        #expect(RowKey(parsing: "nofamily@3") == nil)
+        #expect(RowKey(parsing: "a/b@x") == nil)
+        #expect(RowKey(parsing: "a/b") == nil)
+    }
+
+    @Test func casesAreSplitIntoGroupsOfAboutEqualCostDeterministically() {
+        let costs: [RowKey: Double] = [
+            key("p/heavy@3"): 8, key("p/big@3"): 6, key("p/mid@3"): 3, key("p/small@3"): 2, key("p/tiny@3"): 1,
+        ]
+        let groups = InstructionCounter.partition(costs, into: 2)
+        // 8 -> first; 6 -> second; 3 -> second (6 < 8); 2 -> first (8 < 9); 1 -> second (9 < 10).
+        #expect(groups == [[key("p/heavy@3"), key("p/small@3")], [key("p/big@3"), key("p/mid@3"), key("p/tiny@3")]])
+        let loads = groups.map { $0.reduce(0) { $0 + costs[$1]! } }
+        #expect(loads == [10, 10])
+        #expect(InstructionCounter.partition(costs, into: 2) == groups, "the same costs give the same split")
+        #expect(Set(groups.joined()) == Set(costs.keys), "every case in exactly one group")
+    }
+
+    @Test func noMoreGroupsThanCasesAndOneGroupForOneChild() {
+        let costs: [RowKey: Double] = [key("a/x@1"): 1, key("a/y@1"): 1]
+        #expect(InstructionCounter.partition(costs, into: 8).count == 2)
+        #expect(InstructionCounter.partition(costs, into: 1) == [[key("a/x@1"), key("a/y@1")]])
+        #expect(InstructionCounter.partition([:], into: 2).isEmpty)
+    }
+
+    @Test func aCaseCostsItsSetUpAndItsRegionEachTimesItsSlowdown() {
+        let cheap = InstructionCounter.estimatedCost(
+            CasePreparation(setUpSeconds: 0.001, instructionIterations: 10), secondsPerIteration: 1e-7, defaultIterations: 256)
+        let longSetUp = InstructionCounter.estimatedCost(
+            CasePreparation(setUpSeconds: 1, instructionIterations: 10), secondsPerIteration: 1e-7, defaultIterations: 256)
+        let longRegion = InstructionCounter.estimatedCost(
+            CasePreparation(setUpSeconds: 0.001, instructionIterations: 10), secondsPerIteration: 1e-3, defaultIterations: 256)
+        let defaultRegion = InstructionCounter.estimatedCost(nil, secondsPerIteration: 1e-7, defaultIterations: 256)
+        #expect(cheap < longSetUp && cheap < longRegion)
+        #expect(defaultRegion > InstructionCounter.estimatedCost(nil, secondsPerIteration: 1e-7, defaultIterations: 10))
+    }
+}

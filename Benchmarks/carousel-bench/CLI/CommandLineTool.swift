@@ -49,8 +49,11 @@ enum StandardError {
 enum CommandLineTool {
     static var commands: [Command] { [
         RunCommand.command, CompareCommand.command, ListCommand.command,
-        VerifyCommand.command, TraceCommand.command, ReportCommand.command, HistoryCommand.command,
+        VerifyCommand.command, TraceCommand.command, ReportCommand.command, HistoryCommand.command, ABCommand.command,
     ] }
+
+    /// Commands that other commands start, not people: accepted, but not listed in the overview.
+    static var hiddenCommands: [Command] { [ABWorkerCommand.command] }
 
     static var overview: String {
         var text = """
@@ -81,7 +84,7 @@ enum CommandLineTool {
         }
         var command = RunCommand.command
         if let first = args.first, !first.hasPrefix("-") {
-            guard let named = commands.first(where: { $0.name == first }) else {
+            guard let named = (commands + hiddenCommands).first(where: { $0.name == first }) else {
                 StandardError.write("carousel-bench: error: unknown command '\(first)'\n\n" + overview)
                 return ExitCode.usage
             }

@@ -18,11 +18,7 @@ enum RunCommand {
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             """,
-            options: [
-                CommonOptions.filter,
-                .value("--sizes", "LIST", "comma-separated catalog sizes in 1...1000000, e.g. 3,30,300"),
-                .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 15 s)"),
-            ] + CommonOptions.geometry + [
+            options: selectionOptions + [
                 .value("--output", "PATH", "results CSV (default \(defaultOutput)); .samples.csv and .meta.json beside it"),
                 .value("--baseline", "PATH", "baseline to compare with (default \(defaultBaseline), skipped when absent)"),
                 .flag("--no-baseline", "do not compare with any baseline"),
@@ -32,7 +28,6 @@ enum RunCommand {
                 CommonOptions.threshold,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
-                .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
                 .flag("--verbose", "a progress line per benchmark instead of one summarising line"),
                 .flag("--uikit-matrix", "also time the uikit/* pipelines under every other combination of the switches"),
                 .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
@@ -40,26 +35,43 @@ enum RunCommand {
             maxPositionals: 0, run: run)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    /// What selects and times the benchmarks (`run`, `ab` and its workers): which ones, at which sizes and
+    /// geometry, for how long.
+    static let selectionOptions: [OptionSpec] = [
+        CommonOptions.filter,
+        .value("--sizes", "LIST", "comma-separated catalog sizes in 1...1000000, e.g. 3,30,300"),
+        .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 15 s)"),
+    ] + CommonOptions.geometry + [
+        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
+    ]
+
+    /// The run options of `selectionOptions` (the geometry is `CommonOptions.configuration`).
+    static func runOptions(_ arguments: ParsedArguments) throws -> RunOptions {
         let quick = arguments.has("--quick")
-        let format: OutputFormat = try arguments.choice("--format", default: .table)
-        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let sizes = try arguments.intList("--sizes", range: CommonOptions.sizeRange)
             ?? (quick ? CarouselSuite.quickSizes : nil)
         let budgetMilliseconds = try arguments.int("--time-budget", default: quick ? 40 : 200, range: 1...600_000)
-        var configuration = try CommonOptions.configuration(arguments)
-        configuration.uikitMatrix = arguments.has("--uikit-matrix")
         let filter = arguments.value("--filter")
         if let filter, (try? NSRegularExpression(pattern: filter)) == nil {
             throw UsageError("option '--filter': '\(filter)' is not a valid regular expression")
         }
-        let output = arguments.value("--output") ?? defaultOutput
-        let baselinePath = arguments.value("--baseline") ?? defaultBaseline
-        let check = arguments.has("--check")
-
         var options = quick ? RunOptions.quick(filter: filter, sizes: sizes) : RunOptions(filter: filter, sizes: sizes)
         options.timeBudget = Double(budgetMilliseconds) / 1000
         options.warmup = options.timeBudget / 10
+        return options
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let format: OutputFormat = try arguments.choice("--format", default: .table)
+        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        let options = try runOptions(arguments)
+        var configuration = try CommonOptions.configuration(arguments)
+        configuration.uikitMatrix = arguments.has("--uikit-matrix")
+        let filter = options.filter
+        let sizes = options.sizes
+        let output = arguments.value("--output") ?? defaultOutput
+        let baselinePath = arguments.value("--baseline") ?? defaultBaseline
+        let check = arguments.has("--check")
 
         let suite = CarouselSuite(configuration)
         if InstructionCounter.isChild {
@@ -101,7 +113,9 @@ enum RunCommand {
             let childArguments = Array(CommandLine.arguments.dropFirst())
             if let counts = try InstructionCounter.measure(
                 executable: InstructionCounter.currentExecutable, arguments: childArguments,
-                iterations: InstructionIterations.perRegion, progress: progress
+                iterations: InstructionIterations.perRegion,
+                costs: InstructionCounter.estimatedCosts(of: result, defaultIterations: InstructionIterations.perRegion),
+                progress: progress
             ) {
                 InstructionCounter.apply(counts, to: &result.rows)
                 result.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"

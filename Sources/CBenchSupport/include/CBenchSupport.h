@@ -25,10 +25,21 @@ uint64_t cbench_free_count(void);
 void cbench_measured_region(void (*_Nonnull body)(void *_Nullable ctx, int64_t iterations),
                             void *_Nullable ctx, int64_t iterations);
 
+/// Switches callgrind's instrumentation on (`on` != 0) or off, so code outside the measured regions (set-up)
+/// runs at plain valgrind speed. Returns 1 where the request exists (amd64, arm64), else 0 (nothing done).
+/// Outside valgrind it does nothing.
+int cbench_callgrind_instrumentation(int on);
+
 /// Turns address-space randomisation off and re-executes this program with `argv` (NULL-terminated).
 /// Returns 0 when randomisation is already off (nothing done), -1 when it cannot be switched off or the
 /// re-execution failed (the process carries on as it was); on success it does not return.
 int cbench_reexec_without_aslr(char *_Nullable const argv[_Nonnull]);
+
+/// Restricts process `pid` (0: this one) to CPU `cpu`; 0 on success, -1 otherwise (errno set).
+int cbench_pin_to_cpu(int32_t pid, int32_t cpu);
+
+/// The highest-numbered CPU this process may run on; -1 when unknown.
+int cbench_last_allowed_cpu(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,474 @@
+import BenchKit
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `carousel-bench ab REV_A [REV_B]`: builds two revisions and times them in one session on this machine,
+/// interleaved and paired (`ABSession`), with the verdicts of `compare` (`PairedComparison`).
+enum ABCommand {
+    static let defaultOutputDirectory = "Results/ab"
+    /// Under the repository's root: built binaries by commit, the temporary worktrees, the build and worker logs.
+    static let binaryCache = ".build/ab/bin"
+    static let worktrees = ".build/ab/worktrees"
+    static let logs = ".build/ab/logs"
+    /// Blocks of rounds, each with its own pair of worker processes (see `ABSession`).
+    static let defaultBlocks = 3
+
+    static var command: Command {
+        Command(
+            name: "ab", synopsis: "ab REV_A [REV_B] [OPTIONS]",
+            summary: "build two git revisions and time them interleaved in one session; the same verdicts as compare",
+            details: """
+            REV_A and REV_B are git revisions (a commit, branch, tag, HEAD~2, ...); REV_B defaults to the working tree
+            as it is, edits included. Each revision is built in release mode in a git worktree of its own under
+            \(worktrees)/, removed afterwards whatever happens; the binary is kept in \(binaryCache)/COMMIT/, so
+            running the same revisions again does not rebuild them (--rebuild does; the working tree is always
+            built, in place). Both binaries then run as workers on the same benchmarks, sizes and geometry: each
+            prepares every case once (set-up, verification, calibration), and every round takes one sample of each
+            case from each side back to back, A B then B A in turn, with the same iterations on both sides; both
+            workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike. The rounds are
+            split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes
+            of one build (where their memory landed) widens the interval instead of deciding the row.
+            A row's ratio is the median of its per-round ratios B/A, with a seeded bootstrap 95% interval over
+            blocks and rounds:
+            `regressed` when the whole interval is above 1 + threshold, `improved` below 1/(1 + threshold),
+            `inconclusive` when it straddles the threshold and is wider than it; rows on one side only are `new` or
+            `missing`. With --instructions each binary's own `run` is also counted under callgrind, and instruction
+            counts decide the rows they cover (threshold \(Int(defaultInstructionThreshold * 100))%).
+            Writes a.csv and b.csv (each side as a results set, with .samples.csv and .meta.json naming its revision
+            and commit) and comparison.csv (metric `paired`) in the output directory; prints the rows that changed
+            and a summary line. Exit 2 when a row regressed, 1 when a revision does not exist or does not build, or a
+            benchmark fails its verification.
+            """,
+            options: RunCommand.selectionOptions + [
+                .value("--threshold", "PCT", "paired regression threshold in percent (default "
+                    + "\(ReportNumber.percent(defaultPairedThreshold * 100)), measured A/A noise, see README)"),
+                .flag("--instructions", "also count instructions per iteration of both sides under callgrind"),
+                .value("--output-dir", "DIR", "where a.csv, b.csv and comparison.csv go (default \(defaultOutputDirectory))"),
+                CommonOptions.format,
+                .flag("--all", "show every row, not only those that changed"),
+                .flag("--rebuild", "build the revisions even when their binaries are cached"),
+                .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use)"),
+                .value("--blocks", "N", "blocks of rounds, each with a fresh pair of workers (default \(defaultBlocks))"),
+                .flag("--verbose", "a progress line per event instead of one summarising line"),
+            ],
+            maxPositionals: 2, run: run)
+    }
+
+    /// One side: the revision as given, its commit, and whether it is the working tree.
+    struct Revision {
+        var name: String
+        var commit: String
+        var isWorkingTree = false
+        var modified = false
+
+        var short: String { String(commit.prefix(10)) }
+        var label: String {
+            isWorkingTree ? "working tree (\(short)\(modified ? " + edits" : ""))" : "\(name) (\(short))"
+        }
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard (1...2).contains(arguments.positionals.count) else {
+            throw UsageError("ab needs one or two revisions: REV_A [REV_B]")
+        }
+        let options = try RunCommand.runOptions(arguments)
+        let configuration = try CommonOptions.configuration(arguments)
+        let threshold = try arguments.double("--threshold", default: defaultPairedThreshold * 100, range: 0.01...1000) / 100
+        let format: OutputFormat = try arguments.choice("--format", default: .table, among: [.table, .markdown, .csv, .json])
+        let outputDirectory = arguments.value("--output-dir") ?? defaultOutputDirectory
+        let selection = try BenchmarkRunner.select(CarouselSuite(configuration).benchmarks, options: options)
+        guard !selection.cases.isEmpty else {
+            throw UsageError("no benchmark matches --filter '\(options.filter ?? "")' at these sizes")
+        }
+        let forwarded = arguments.forwarding(RunCommand.selectionOptions)
+        let blocks = try arguments.int("--blocks", default: defaultBlocks, range: 1...100)
+        let cpu: Int?
+        switch arguments.value("--cpu") {
+        case "any": cpu = nil
+        case nil: cpu = ABWorkerProcess.lastAllowedCPU
+        case let text?:
+            guard let number = Int(text), (0..<ProcessInfo.processInfo.activeProcessorCount).contains(number) else {
+                throw UsageError("option '--cpu': '\(text)' is not 'any' or a CPU in 0...\(ProcessInfo.processInfo.activeProcessorCount - 1)")
+            }
+            cpu = number
+        }
+
+        let git = try Git(directory: FileManager.default.currentDirectoryPath)
+        let revisionA = try git.resolve(arguments.positionals[0], role: "REV_A")
+        var revisionB = try arguments.positionals.count == 2
+            ? git.resolve(arguments.positionals[1], role: "REV_B")
+            : Revision(name: "working tree", commit: git.resolve("HEAD", role: "HEAD").commit, isWorkingTree: true)
+        if revisionB.isWorkingTree { revisionB.modified = git.hasEdits() }
+
+        let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
+        var finished = false
+        // On an error, leave the terminal's progress line clean for the error message.
+        defer { if !finished && StandardErrorStream.isTerminal { progress.finish() } }
+        let started = MonotonicClock.now()
+        let builder = ABBuilder(git: git, rebuild: arguments.has("--rebuild"), progress: progress)
+        defer { builder.removeWorktrees() }
+        let binaryA: String
+        let binaryB: String
+        do {
+            binaryA = try builder.binary(revisionA, side: "A")
+            binaryB = revisionA.commit == revisionB.commit && !revisionB.isWorkingTree
+                ? binaryA : try builder.binary(revisionB, side: "B")
+        } catch let failure as ABBuilder.BuildFailure {
+            if StandardErrorStream.isTerminal { progress.finish() }
+            finished = true
+            StandardError.write("carousel-bench ab: error: \(failure.line)\n" + failure.logTail)
+            return ExitCode.runtimeError
+        }
+
+        // The session: in each block a fresh worker per side, prepared one after the other, sampled in alternation.
+        try FileManager.default.createDirectory(atPath: git.root + "/" + logs, withIntermediateDirectories: true)
+        let session = try ABSession.run(blocks: blocks, open: { block in
+            var workers: [ABWorkerProcess] = []
+            for (side, binary, revision) in [("A", binaryA, revisionA), ("B", binaryB, revisionB)] {
+                let worker = try ABWorkerProcess(
+                    executable: binary, arguments: ["ab-worker"] + forwarded,
+                    errorLog: git.root + "/\(logs)/worker-\(side.lowercased()).log", cpu: cpu)
+                builder.track(worker.process)
+                do {
+                    try ABSession.handshake(worker, side: side)
+                } catch {
+                    worker.close()
+                    workers.forEach { $0.close() }
+                    throw RuntimeError("REV_\(side) \(revision.label): its carousel-bench has no `ab-worker` mode "
+                        + "(it predates the ab command); choose a later revision")
+                }
+                workers.append(worker)
+            }
+            return (workers[0], workers[1])
+        }, options: options, progress: progress)
+
+        func result(_ side: ABSessionResult.Side, _ revision: Revision, _ letter: String, pairedWith other: Revision) -> RunResult {
+            var metadata = RunMetadata.current(options: options.dictionary.merging(configuration.metadata) { _, suite in suite })
+            metadata.gitCommit = revision.commit
+            metadata.options["revision"] = revision.isWorkingTree ? "working tree" : revision.name
+            metadata.options["workingTreeEdits"] = revision.isWorkingTree ? String(revision.modified) : nil
+            metadata.options["abSide"] = letter
+            metadata.options["abPairedWith"] = other.commit
+            return RunResult(rows: side.rows, failures: side.failures, skipped: side.skipped, metadata: metadata,
+                             preparation: side.preparation)
+        }
+        var resultA = result(session.a, revisionA, "a", pairedWith: revisionB)
+        var resultB = result(session.b, revisionB, "b", pairedWith: revisionA)
+
+        if arguments.has("--instructions") {
+            for (side, binary) in [("A", binaryA), ("B", binaryB)] {
+                var sideResult = side == "A" ? resultA : resultB
+                progress.report(.phase(name: "instructions", detail: "side \(side) under callgrind"))
+                if let counts = try InstructionCounter.measure(
+                    executable: binary, arguments: ["run"] + forwarded, iterations: InstructionIterations.perRegion,
+                    costs: InstructionCounter.estimatedCosts(of: sideResult, defaultIterations: InstructionIterations.perRegion),
+                    progress: progress
+                ) {
+                    InstructionCounter.apply(counts, to: &sideResult.rows)
+                    sideResult.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"
+                }
+                if side == "A" { resultA = sideResult } else { resultB = sideResult }
+            }
+        }
+        progress.finish()
+        finished = true
+
+        let comparison = PairedComparison.compare(
+            a: resultA.rows, b: resultB.rows, ratios: session.ratios, options: ComparisonOptions(timeThreshold: threshold))
+        let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows + resultB.rows)
+        let paths = ["a", "b", "comparison"].map { outputDirectory + "/\($0).csv" }
+        try FileSystem.ensureParentDirectory(of: paths[0])
+        try ResultsFile.write(resultA, schema: SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows), to: paths[0])
+        try ResultsFile.write(resultB, schema: SuiteConfiguration.schema(hz: configuration.hz, rows: resultB.rows), to: paths[1])
+        try ComparisonFile.write(comparison, schema: schema, to: paths[2])
+
+        let seconds = Double(MonotonicClock.now() &- started) / 1e9
+        let summary = summaryLine(comparison, rounds: session.rounds, blocks: session.blocks, threshold: threshold,
+                                  a: revisionA, b: revisionB, seconds: seconds)
+        switch format {
+        case .table, .markdown:
+            var shown = comparison
+            if !arguments.has("--all") { shown.rows = comparison.rows.filter { $0.verdict != .unchanged } }
+            let table = ResultRendering.comparisonTable(shown, schema: schema)
+            if !shown.rows.isEmpty { print(format == .table ? table.renderConsole() : table.renderMarkdown() + "\n", terminator: "") }
+            print(summary)
+        default:
+            print(try ResultRendering.render(comparison, schema: schema, format: format, onlyNotable: false), terminator: "")
+            StandardError.write(summary + "\n")
+        }
+        StandardError.write("wrote \(paths.joined(separator: ", "))\n")
+
+        for (letter, failures) in [("A", resultA.failures), ("B", resultB.failures)] {
+            for failure in failures { StandardError.write("side \(letter): verification failed: \(failure)\n") }
+        }
+        if !resultA.failures.isEmpty || !resultB.failures.isEmpty { return ExitCode.runtimeError }
+        return comparison.hasRegression ? ExitCode.regression : ExitCode.success
+    }
+
+    /// `2 regressed, 34 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
+    static func summaryLine(_ comparison: Comparison, rounds: Int, blocks: Int, threshold: Double, a: Revision,
+                            b: Revision, seconds: Double) -> String {
+        let counts = comparison.summary
+        let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+        let instructions = comparison.rows.contains { $0.metric == .instructions }
+            ? ", \(ReportNumber.percent(comparison.options.instructionThreshold * 100))% (instructions)" : ""
+        return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
+            + "; up to \(rounds) paired rounds in \(blocks) block\(blocks == 1 ? "" : "s"); threshold \(ReportNumber.percent(threshold * 100))% (paired time)"
+            + instructions + "; A = \(a.label), B = \(b.label); \(Self.duration(seconds))"
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole < 60 ? "\(whole) s" : "\(whole / 60) min \(whole % 60) s"
+    }
+}
+
+/// `carousel-bench ab-worker [OPTIONS]` (not listed): one side of an `ab` session, speaking `ABProtocol` on
+/// standard input and output.
+enum ABWorkerCommand {
+    static var command: Command {
+        Command(
+            name: "ab-worker", synopsis: "ab-worker [OPTIONS]",
+            summary: "one side of an ab session (internal): the ab protocol on standard input and output",
+            details: "", options: RunCommand.selectionOptions, maxPositionals: 0, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let options = try RunCommand.runOptions(arguments)
+        let configuration = try CommonOptions.configuration(arguments)
+        // The same heap layout on every run, as `run` has it.
+        AddressSpace.reexecWithoutRandomization { StandardError.write($0 + "\n") }
+        return ABWorker.serve(CarouselSuite(configuration).benchmarks, options: options)
+    }
+}
+
+extension ParsedArguments {
+    /// The options of `specs` given on this command line, as arguments again (to pass them on to another process).
+    func forwarding(_ specs: [OptionSpec]) -> [String] {
+        specs.flatMap { spec -> [String] in
+            switch spec.kind {
+            case .flag: return has(spec.name) ? [spec.name] : []
+            case .value: return value(spec.name).map { [spec.name, $0] } ?? []
+            }
+        }
+    }
+}
+
+/// The git repository `ab` works in.
+struct Git {
+    /// The repository's top-level directory.
+    let root: String
+
+    init(directory: String) throws {
+        let (status, output, _) = try Shell.run("git", ["rev-parse", "--show-toplevel"], in: directory)
+        guard status == 0, !output.isEmpty else { throw RuntimeError("\(directory): not inside a git repository") }
+        root = output
+    }
+
+    /// The commit `name` names; a runtime error naming it when it names none.
+    func resolve(_ name: String, role: String) throws -> ABCommand.Revision {
+        let (status, output, _) = try Shell.run("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", name + "^{commit}"], in: root)
+        guard status == 0, output.count >= 40 else {
+            throw RuntimeError("\(role) '\(name)' is not a commit of the repository in \(root)")
+        }
+        return ABCommand.Revision(name: name, commit: output)
+    }
+
+    /// Whether the working tree differs from HEAD (tracked or untracked files).
+    func hasEdits() -> Bool {
+        ((try? Shell.run("git", ["status", "--porcelain", "--untracked-files=normal"], in: root))?.output ?? "").isEmpty == false
+    }
+}
+
+/// Builds revisions in temporary worktrees (removed afterwards, also on Ctrl-C as far as possible) and keeps
+/// their binaries by commit.
+final class ABBuilder {
+    /// A revision that does not build: one line, and the end of its build log.
+    struct BuildFailure: Error {
+        let line: String
+        let logTail: String
+    }
+
+    let git: Git
+    let rebuild: Bool
+    let progress: ProgressReporter
+
+    init(git: Git, rebuild: Bool, progress: ProgressReporter) {
+        self.git = git
+        self.rebuild = rebuild
+        self.progress = progress
+        ABInterruption.install()
+    }
+
+    /// The path of `revision`'s release binary: from the cache, or built now.
+    func binary(_ revision: ABCommand.Revision, side: String) throws -> String {
+        if revision.isWorkingTree {
+            return try build(in: git.root, label: "B = working tree", log: "working-tree.log", revision: revision)
+        }
+        let cached = "\(git.root)/\(ABCommand.binaryCache)/\(revision.commit)/carousel-bench"
+        if !rebuild && FileManager.default.isExecutableFile(atPath: cached) {
+            progress.report(.note("\(side) = \(revision.label): cached binary \(ABCommand.binaryCache)/\(revision.commit)/"))
+            return cached
+        }
+        let worktree = "\(git.root)/\(ABCommand.worktrees)/\(revision.short)-\(getpid())"
+        try FileManager.default.createDirectory(atPath: git.root + "/" + ABCommand.worktrees, withIntermediateDirectories: true)
+        ABInterruption.shared.add(worktree: worktree, repository: git.root)
+        defer { removeWorktree(worktree) }
+        let (status, _, errors) = try Shell.run("git", ["worktree", "add", "--detach", "--quiet", worktree, revision.commit], in: git.root)
+        guard status == 0 else {
+            throw RuntimeError("\(revision.name): git worktree add failed: \(errors.split(separator: "\n").first ?? "")")
+        }
+        let built = try build(in: worktree, label: "\(side) = \(revision.label)", log: "\(revision.short).log", revision: revision)
+        let directory = (cached as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = directory + "/.carousel-bench.\(getpid()).tmp"
+        try? FileManager.default.removeItem(atPath: temporary)
+        try FileManager.default.copyItem(atPath: built, toPath: temporary)
+        guard rename(temporary, cached) == 0 else { throw RuntimeError("\(cached): cannot store the built binary") }
+        return cached
+    }
+
+    /// `swift build -c release --product carousel-bench` in `directory`; its output goes to a log.
+    private func build(in directory: String, label: String, log: String, revision: ABCommand.Revision) throws -> String {
+        let logDirectory = git.root + "/" + ABCommand.logs
+        try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
+        let logPath = logDirectory + "/" + log
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "-c", "release", "--product", "carousel-bench"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let logHandle = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = logHandle ?? FileHandle.nullDevice
+        process.standardError = logHandle ?? FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        track(process)
+        let started = MonotonicClock.now()
+        var shown = ""
+        while process.isRunning {
+            let detail = "\(label), \(ABCommand.duration(Double(MonotonicClock.now() &- started) / 1e9))"
+            if detail != shown { progress.report(.phase(name: "build", detail: detail)) }
+            shown = detail
+            usleep(200_000)
+        }
+        process.waitUntilExit()
+        try? logHandle?.close()
+        let binary = directory + "/.build/release/carousel-bench"
+        guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: binary) else {
+            let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).map { "  " + $0 }.joined(separator: "\n")
+            throw BuildFailure(
+                line: "\(label) does not build (swift build exited with status \(process.terminationStatus); "
+                    + "log \(ABCommand.logs)/\(log))",
+                logTail: tail.isEmpty ? "" : "last lines of the build log:\n" + tail + "\n")
+        }
+        return binary
+    }
+
+    /// Follows a child process so an interruption can stop it.
+    func track(_ process: Process) { ABInterruption.shared.add(process: process) }
+
+    private func removeWorktree(_ path: String) {
+        ABInterruption.shared.removeWorktree(path)
+        ABInterruption.removeWorktree(path, repository: git.root)
+    }
+
+    /// Removes whatever worktree is still there (normally none).
+    func removeWorktrees() { ABInterruption.shared.cleanUp() }
+}
+
+/// What must be undone if `ab` stops early: worktrees to remove, processes to stop. On SIGINT, SIGTERM or
+/// SIGHUP the handler stops them and removes the worktrees (best effort), then exits with 128 + the signal.
+final class ABInterruption: @unchecked Sendable {
+    static let shared = ABInterruption()
+    private let lock = NSLock()
+    private var worktrees: [(path: String, repository: String)] = []
+    private var processes: [Process] = []
+
+    nonisolated(unsafe) private static var installed = false
+
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                ABInterruption.shared.cleanUp(waiting: false)
+                let message = "\ncarousel-bench ab: interrupted; worktrees removed\n"
+                _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+                _exit(128 + received)
+            }
+        }
+    }
+
+    func add(worktree path: String, repository: String) {
+        lock.lock(); defer { lock.unlock() }
+        worktrees.append((path, repository))
+    }
+
+    func removeWorktree(_ path: String) {
+        lock.lock(); defer { lock.unlock() }
+        worktrees.removeAll { $0.path == path }
+    }
+
+    func add(process: Process) {
+        lock.lock(); defer { lock.unlock() }
+        processes.append(process)
+    }
+
+    /// Stops the followed processes and removes the worktrees still registered. From a signal handler
+    /// (`waiting: false`) it does not wait for the lock the interrupted code may hold.
+    func cleanUp(waiting: Bool = true) {
+        if waiting { lock.lock() } else if !lock.try() { return }
+        let (stopping, removing) = (processes, worktrees)
+        processes = []
+        worktrees = []
+        lock.unlock()
+        for process in stopping where process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        for worktree in removing { Self.removeWorktree(worktree.path, repository: worktree.repository) }
+    }
+
+    /// `git worktree remove --force`, then the directory itself and `git worktree prune` if anything is left.
+    static func removeWorktree(_ path: String, repository: String) {
+        _ = try? Shell.run("git", ["worktree", "remove", "--force", path], in: repository)
+        if FileManager.default.fileExists(atPath: path) {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        _ = try? Shell.run("git", ["worktree", "prune"], in: repository)
+    }
+}
+
+/// Runs a command to completion and returns its status, its standard output (trimmed) and its standard error.
+enum Shell {
+    static func run(_ command: String, _ arguments: [String], in directory: String) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus,
+                String(decoding: outData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                String(decoding: errData, as: UTF8.self))
+    }
+}
+
+extension ReportNumber {
+    /// A percentage as options and summaries write it: `3`, `2.5`, `0.01`.
+    static func percent(_ value: Double) -> String {
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,260 @@
+import BenchKit
+import BenchSink
+import Determinism
+import Testing
+
+/// Side A's and side B's samples of one row over `rounds` paired rounds: B is `slowdown` times A, each sample
+/// with its own uniform noise of +-`noise` (relative), the machine's speed drifting by up to 30% between rounds.
+func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt64)
+    -> (a: [Double], b: [Double], ratios: [Double])
+{
+    var generator = SeededGenerator(seed: seed)
+    var a: [Double] = []
+    var b: [Double] = []
+    for _ in 0..<rounds {
+        let machine = generator.nextDouble(in: 1...1.3)
+        a.append(100 * machine * generator.nextDouble(in: (1 - noise)...(1 + noise)))
+        b.append(100 * slowdown * machine * generator.nextDouble(in: (1 - noise)...(1 + noise)))
+    }
+    return (a, b, zip(a, b).map { $1 / $0 })
+}
+
+@Suite struct PairedComparisonTests {
+    let key = RowKey(benchmark: BenchmarkID(parsing: "a/x")!, size: 10)
+
+    func compare(slowdown: Double, noise: Double, threshold: Double, seed: UInt64 = 1, comparisonSeed: UInt64 = 0x5EED)
+        -> ComparisonRow
+    {
+        let rounds = pairedRounds(slowdown: slowdown, noise: noise, seed: seed)
+        let comparison = PairedComparison.compare(
+            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: [rounds.ratios]],
+            options: ComparisonOptions(timeThreshold: threshold, seed: comparisonSeed))
+        return comparison.rows[0]
+    }
+
+    @Test func aFivePercentSlowdownWithOnePercentNoiseOverThirtyRoundsIsRegressedAtThreePercent() {
+        let row = compare(slowdown: 1.05, noise: 0.01, threshold: 0.03)
+        #expect(row.verdict == .regressed)
+        #expect(row.metric == .paired)
+        #expect(row.ciLow! > 1.03 && row.ciHigh! < 1.07, "\(row)")
+        #expect(abs(row.ratio! - 1.05) < 0.01)
+    }
+
+    @Test func identicalSidesAreUnchanged() {
+        for seed in UInt64(1)...10 {
+            let row = compare(slowdown: 1, noise: 0.01, threshold: 0.03, seed: seed)
+            #expect(row.verdict == .unchanged, "seed \(seed): \(row)")
+        }
+        let drifting = compare(slowdown: 1, noise: 0, threshold: 0.03)
+        #expect(drifting.verdict == .unchanged && drifting.ratio == 1 && drifting.ciLow == 1 && drifting.ciHigh == 1,
+                "a drift shared by both samples of a round cancels exactly")
+    }
+
+    @Test func theSameSeedGivesTheSameInterval() {
+        let first = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03)
+        let again = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03)
+        #expect(first == again)
+        let otherSeeds = (UInt64(1)...20).map { compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, comparisonSeed: $0) }
+        #expect(otherSeeds.contains { $0.ciLow != first.ciLow || $0.ciHigh != first.ciHigh }, "the seed is used")
+    }
+
+    @Test func aSpeedUpIsImprovedAndWideNoiseIsInconclusive() {
+        #expect(compare(slowdown: 0.9, noise: 0.01, threshold: 0.03).verdict == .improved)
+        #expect(compare(slowdown: 1.03, noise: 0.3, threshold: 0.03).verdict == .inconclusive)
+    }
+
+    @Test func rowsOnOneSideAreNewOrMissingAndInstructionsDecideWhereBothHaveThem() {
+        let rounds = pairedRounds(slowdown: 1.2, noise: 0.01, seed: 3)
+        let counted = RowKey(benchmark: BenchmarkID(parsing: "c/counted")!, size: 10)
+        let comparison = PairedComparison.compare(
+            a: [makeRow("a/x", samples: [1, 2, 3]), makeRow("c/counted", samples: rounds.a, instructions: 1_000)],
+            b: [makeRow("b/y", samples: [1, 2, 3]), makeRow("c/counted", samples: rounds.b, instructions: 1_005)],
+            ratios: [counted: [rounds.ratios]], options: ComparisonOptions(timeThreshold: 0.03))
+        let verdicts = Dictionary(uniqueKeysWithValues: comparison.rows.map { ($0.key.description, ($0.verdict, $0.metric)) })
+        #expect(verdicts["a/x@10"]! == (.missing, .none))
+        #expect(verdicts["b/y@10"]! == (.new, .none))
+        #expect(verdicts["c/counted@10"]! == (.unchanged, .instructions), "0.5% more instructions is inside 1%, whatever the times")
+    }
+
+    @Test func aDifferenceOneBlockShowsAndTheNextDoesNotWidensTheIntervalInsteadOfDeciding() {
+        let steady = pairedRounds(slowdown: 1.10, noise: 0.005, rounds: 20, seed: 5)
+        let calm = pairedRounds(slowdown: 1.0, noise: 0.005, rounds: 20, seed: 6)
+        let options = ComparisonOptions(timeThreshold: 0.05)
+        let alone = PairedComparison.compare(
+            a: [makeRow("a/x", samples: steady.a)], b: [makeRow("a/x", samples: steady.b)],
+            ratios: [key: [steady.ratios]], options: options)
+        #expect(alone.rows[0].verdict == .regressed, "one pair of processes 10% apart")
+        let both = PairedComparison.compare(
+            a: [makeRow("a/x", samples: steady.a + calm.a)], b: [makeRow("a/x", samples: steady.b + calm.b)],
+            ratios: [key: [steady.ratios, calm.ratios]], options: options)
+        #expect(both.rows[0].verdict != .regressed, "\(both.rows[0])")
+        #expect(both.rows[0].ciLow! < 1.01 && both.rows[0].ciHigh! > 1.09)
+        let pooled = PairedComparison.compare(
+            a: [makeRow("a/x", samples: steady.a + calm.a)], b: [makeRow("a/x", samples: steady.b + calm.b)],
+            ratios: [key: [steady.ratios + calm.ratios]], options: options)
+        #expect(pooled.rows[0].ciHigh! - pooled.rows[0].ciLow! < both.rows[0].ciHigh! - both.rows[0].ciLow!,
+                "the same rounds as one block: a narrower interval")
+    }
+
+    @Test func fewerThanThreeRoundsAreInconclusive() {
+        let comparison = PairedComparison.compare(
+            a: [makeRow("a/x", samples: [100, 100])], b: [makeRow("a/x", samples: [150, 150])],
+            ratios: [key: [[1.5, 1.5]]], options: ComparisonOptions(timeThreshold: 0.03))
+        #expect(comparison.rows[0].verdict == .inconclusive)
+        #expect(comparison.rows[0].ratio == 1.5)
+    }
+
+    @Test func theComparisonFileNamesTheMetricPaired() {
+        let rounds = pairedRounds(slowdown: 1, noise: 0.01, seed: 4)
+        let comparison = PairedComparison.compare(
+            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: [rounds.ratios]],
+            options: ComparisonOptions(timeThreshold: 0.03))
+        let lines = ComparisonFile.csv(comparison, schema: testSchema).split(separator: "\n")
+        #expect(lines[1].hasPrefix("a/x,10,ns/frame,"))
+        #expect(lines[1].contains(",unchanged,paired,"))
+    }
+}
+
+/// The requests of several channels, in the order they were sent: (side, request).
+final class RequestLog {
+    var entries: [(side: String, request: String)] = []
+}
+
+/// A worker in this process: requests are answered at once, in order.
+final class InProcessChannel: ABChannel {
+    let worker: ABWorker
+    let side: String
+    let log: RequestLog
+    private var pending: [String]
+    var requests: [String] { log.entries.filter { $0.side == side }.map(\.request) }
+
+    init(_ worker: ABWorker, side: String = "A", log: RequestLog = RequestLog(), greeting: String = ABProtocol.greeting) {
+        self.worker = worker
+        self.side = side
+        self.log = log
+        pending = [greeting]
+    }
+
+    func send(_ line: String) throws {
+        log.entries.append((side, line))
+        pending += worker.reply(to: line)
+    }
+
+    func receive() throws -> String {
+        guard !pending.isEmpty else { throw ABSessionError("no reply") }
+        return pending.removeFirst()
+    }
+
+    func close() {}
+}
+
+@Suite struct ABSessionProtocolTests {
+    /// Two benchmarks of any size up to 100 (the second `work` times slower per iteration), and optionally one
+    /// that fails its verification and one only this side has.
+    static func suite(work: Int = 1, failing: Bool = false, extra: Bool = false) -> BenchmarkSuite {
+        let suite = BenchmarkSuite()
+        for (name, factor) in [("one", 1), ("two", work)] {
+            suite.register(BenchmarkID(family: "sum", strategy: name), unit: .nanosecondsPerCall,
+                           sizes: .any(defaults: [8], largest: 100, reason: "a test limit")) { n in
+                let values = opaqueIdentity(Array(0..<(n * factor)))
+                return PreparedBenchmark(items: n) { iterations in
+                    for _ in 0..<iterations { blackHole(values.reduce(0, &+)) }
+                }
+            }
+        }
+        if failing {
+            suite.register(BenchmarkID(family: "sum", strategy: "wrong"), unit: .nanosecondsPerCall, sizes: .fixed([8])) { n in
+                PreparedBenchmark(items: n, verify: { "off by one" }) { _ in }
+            }
+        }
+        if extra {
+            suite.register(BenchmarkID(family: "sum", strategy: "new"), unit: .nanosecondsPerCall, sizes: .fixed([8])) { n in
+                PreparedBenchmark(items: n) { iterations in for iteration in 0..<iterations { blackHole(iteration) } }
+            }
+        }
+        return suite
+    }
+
+    static let options: RunOptions = {
+        var options = RunOptions(sizes: [8, 1_000], timeBudget: 0.004, warmup: 0.0005, targetSamples: 6, minimumSamples: 6)
+        options.hardLimitFactor = 1_000
+        return options
+    }()
+
+    @Test func aSessionPairsEveryCaseInEveryRoundWithTheSameIterationsOnBothSides() throws {
+        let log = RequestLog()
+        let a = InProcessChannel(ABWorker(suite: Self.suite(failing: true), options: Self.options), side: "A", log: log)
+        let b = InProcessChannel(ABWorker(suite: Self.suite(work: 3, extra: true), options: Self.options), side: "B", log: log)
+        try ABSession.handshake(a, side: "A")
+        try ABSession.handshake(b, side: "B")
+        let result = try ABSession.run(open: { _ in (a, b) }, options: Self.options, progress: SilentProgress())
+
+        let one = RowKey(parsing: "sum/one@8")!
+        let two = RowKey(parsing: "sum/two@8")!
+        #expect(result.a.rows.map(\.key) == [one, two])
+        #expect(result.b.rows.map(\.key) == [one, two, RowKey(parsing: "sum/new@8")!])
+        #expect(result.rounds == 6)
+        for key in [one, two] {
+            let rowA = result.a.rows.first { $0.key == key }!
+            let rowB = result.b.rows.first { $0.key == key }!
+            #expect(rowA.iterationsPerSample == rowB.iterationsPerSample)
+            #expect(rowA.samples.count == 6 && rowB.samples.count == 6)
+            #expect(result.ratios[key] == [zip(rowA.samples, rowB.samples).map { $1 / $0 }])
+        }
+        #expect(result.ratios[RowKey(parsing: "sum/new@8")!] == nil, "a case on one side has no pairs")
+        #expect(result.a.failures.map(\.description) == ["sum/wrong size 8: verification failed: off by one"])
+        #expect(result.a.skipped.map(\.key.description) == ["sum/one@1000", "sum/two@1000"], "past the limit of 100")
+        #expect(result.a.preparation[one] != nil)
+
+        let sampled = { (channel: InProcessChannel) in channel.requests.filter { $0.hasPrefix("sample\tsum/one@8") }.count }
+        #expect(sampled(a) == 6 && sampled(b) == 6)
+        // Pairs back to back, A B then B A in turn (sum/new, on side B only, is sampled alone).
+        let pairs = log.entries.filter { $0.request.hasPrefix("sample\t") && !$0.request.contains("sum/new") }
+        #expect(pairs.count == 2 * 2 * 6)
+        for index in stride(from: 0, to: pairs.count, by: 2) {
+            #expect(pairs[index].request == pairs[index + 1].request, "both samples of a pair: same case, same iterations")
+            #expect(pairs[index].side == (index / 2 % 2 == 0 ? "A" : "B") && pairs[index + 1].side != pairs[index].side)
+        }
+        let comparison = PairedComparison.compare(
+            a: result.a.rows, b: result.b.rows, ratios: result.ratios, options: ComparisonOptions(timeThreshold: 0.03))
+        #expect(comparison.rows.map(\.verdict.rawValue).contains("new"))
+    }
+
+    @Test func eachBlockHasItsOwnPairOfWorkersAndOnlyTheFirstVerifies() throws {
+        var opened: [(a: InProcessChannel, b: InProcessChannel)] = []
+        let result = try ABSession.run(blocks: 3, open: { block in
+            let pair = (InProcessChannel(ABWorker(suite: Self.suite(failing: true), options: Self.options)),
+                        InProcessChannel(ABWorker(suite: Self.suite(failing: true), options: Self.options), side: "B"))
+            try ABSession.handshake(pair.0, side: "A")
+            try ABSession.handshake(pair.1, side: "B")
+            opened.append(pair)
+            return pair
+        }, options: Self.options, progress: SilentProgress())
+        #expect(opened.count == 3)
+        #expect(opened.map { $0.a.requests.first } == ["prepare", "prepare\tagain", "prepare\tagain"])
+        let one = RowKey(parsing: "sum/one@8")!
+        #expect(result.blocks == 3 && result.rounds == 6, "6 target rounds over 3 blocks: 2 each")
+        #expect(result.ratios[one]?.map(\.count) == [2, 2, 2])
+        #expect(result.a.rows.first { $0.key == one }?.samples.count == 6)
+        #expect(result.a.failures.count == 1, "reported once, from the first block")
+        #expect(opened.map { $0.a.requests.contains { $0.hasPrefix("allocations") } } == [false, false, true])
+    }
+
+    @Test func theWorkerAnswersErrorsAndQuits() {
+        let worker = ABWorker(suite: Self.suite(), options: Self.options)
+        #expect(worker.reply(to: "sample\tsum/one@8\t10").first?.hasPrefix("error\t") == true, "not prepared yet")
+        let prepared = worker.reply(to: "prepare")
+        #expect(prepared.last == "ready\t2")
+        #expect(prepared.contains { $0.hasPrefix("case\tsum/one@8\t8\tns/call\t") })
+        #expect(worker.reply(to: "sample\tsum/one@8\t10").first?.hasPrefix("ok\t") == true)
+        #expect(worker.reply(to: "sample\tsum/one@8\tzero").first?.hasPrefix("error\t") == true)
+        #expect(worker.reply(to: "allocations\tsum/one@8\t10").first?.hasPrefix("ok\t") == true)
+        #expect(worker.reply(to: "frobnicate").first?.hasPrefix("error\tunknown request") == true)
+        #expect(worker.reply(to: "quit") == ["bye"])
+    }
+
+    @Test func aProgramWithoutTheProtocolIsRefusedAtTheHandshake() {
+        let stranger = InProcessChannel(ABWorker(suite: Self.suite(), options: Self.options), greeting: "usage: something")
+        #expect(throws: ABSessionError.self) { try ABSession.handshake(stranger, side: "A") }
+    }
+}

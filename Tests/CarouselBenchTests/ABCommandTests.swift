@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `carousel-bench ab` and its worker, end to end with the built executable (behaviour only, no timings).
+@Suite struct ABCommandTests {
+    /// A fresh git repository with one commit holding `files` (path: contents).
+    static func repository(_ files: [String: String]) throws -> URL {
+        let directory = try BenchProcess.scratchDirectory()
+        for (path, contents) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+        }
+        for arguments in [["init", "-q"], ["add", "-A"],
+                          ["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-q", "--allow-empty", "-m", "one"]] {
+            #expect(try git(arguments, in: directory).status == 0)
+        }
+        return directory
+    }
+
+    static func git(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+    @Test func aRevisionThatDoesNotExistIsOneLineAndExit1WithNoWorktreeLeft() throws {
+        let directory = try Self.repository(["README": "x\n"])
+        let outcome = try BenchProcess.run(["ab", "no-such-revision", "--filter", "^floor/", "--sizes", "3"], in: directory)
+        #expect(outcome.status == 1)
+        #expect(Self.lines(outcome.stderr).count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("carousel-bench ab: error: REV_A 'no-such-revision' is not a commit of the repository in "))
+        #expect(Self.lines(try Self.git(["worktree", "list"], in: directory).output).count == 1)
+    }
+
+    @Test func aRevisionThatDoesNotBuildIsOneLineThenItsLogAndExit1WithNoWorktreeLeft() throws {
+        let directory = try Self.repository(["Package.swift": "// swift-tools-version:5.9\nthis is not a package manifest\n"])
+        let outcome = try BenchProcess.run(["ab", "HEAD", "--filter", "^floor/", "--sizes", "3"], in: directory)
+        #expect(outcome.status == 1)
+        // Progress lines may come first on a slow machine (one every 5 s); then the one error line, then the log.
+        let errors = Self.lines(outcome.stderr).filter { $0.hasPrefix("carousel-bench ab: error: ") }
+        #expect(errors.count == 1 && errors[0].hasPrefix("carousel-bench ab: error: A = HEAD (")
+                && errors[0].contains("does not build"), "\(outcome.stderr)")
+        let afterError = outcome.stderr.components(separatedBy: errors.first.map(String.init) ?? "\u{0}").last ?? ""
+        #expect(afterError.contains("last lines of the build log:"), "\(outcome.stderr)")
+        #expect(Self.lines(try Self.git(["worktree", "list"], in: directory).output).count == 1, "the worktree is removed")
+        let worktrees = directory.appendingPathComponent(".build/ab/worktrees")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: worktrees.path))?.isEmpty ?? true)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Results/ab").path), "nothing written")
+    }
+
+    @Test func argumentErrorsExit64NamingTheProblem() throws {
+        let cases: [([String], String)] = [
+            (["ab"], "ab needs one or two revisions"),
+            (["ab", "HEAD", "HEAD~1", "HEAD~2"], "unexpected argument 'HEAD~2'"),
+            (["ab", "HEAD", "--threshold", "abc"], "'--threshold': 'abc'"),
+            (["ab", "HEAD", "--sizes", "3,x"], "'--sizes': 'x'"),
+            (["ab", "HEAD", "--filter", "("], "'--filter': '(' is not a valid regular expression"),
+            (["ab", "HEAD", "--filter", "^nothing-matches$"], "no benchmark matches"),
+            (["ab", "HEAD", "--format", "bencher"], "'--format': 'bencher'"),
+            (["ab", "HEAD", "--frobnicate"], "unknown option '--frobnicate'"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try BenchProcess.run(arguments)
+            #expect(outcome.status == 64, "\(arguments)")
+            #expect(outcome.stderr.hasPrefix("carousel-bench ab: error: ") && Self.lines(outcome.stderr)[0].contains(message),
+                    "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("usage: carousel-bench ab REV_A [REV_B]"))
+        }
+    }
+
+    @Test func theWorkerIsHiddenFromTheOverviewButHasHelp() throws {
+        let overview = try BenchProcess.run(["--help"])
+        #expect(overview.stdout.contains("  ab "))
+        #expect(!overview.stdout.contains("ab-worker"))
+        #expect(try BenchProcess.run(["ab", "--help"]).stdout.contains(".build/ab/bin/COMMIT/"), "the cache is documented")
+        #expect(try BenchProcess.run(["ab-worker", "--help"]).status == 0)
+    }
+
+    @Test func theWorkerProtocolRoundTripsWithTheBuiltExecutable() throws {
+        let worker = try WorkerProcess(["ab-worker", "--filter", "^floor/", "--sizes", "3,300", "--time-budget", "5"])
+        #expect(try worker.receive() == "benchkit-ab-worker 1")
+        try worker.send("prepare")
+        var cases: [[Substring]] = []
+        while true {
+            let line = try worker.receive()
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.first == "ready" {
+                #expect(fields == ["ready", "2"])
+                break
+            }
+            #expect(fields.first == "case" && fields.count == 7, "\(line)")
+            cases.append(fields)
+        }
+        #expect(cases.map { String($0[1]) } == ["floor/scaleAlpha@3", "floor/scaleAlpha@300"])
+        #expect(cases.allSatisfy { $0[3] == "ns/frame" && Int($0[4])! > 0 })
+        try worker.send("sample\tfloor/scaleAlpha@3\t\(cases[0][4])")
+        let sample = try worker.receive().split(separator: "\t")
+        #expect(sample.count == 2 && sample[0] == "ok" && Double(sample[1])! > 0)
+        try worker.send("allocations\tfloor/scaleAlpha@300\t100")
+        #expect(try worker.receive().hasPrefix("ok\t"))
+        try worker.send("sample\tfloor/nothing@3\t10")
+        #expect(try worker.receive().hasPrefix("error\t"))
+        try worker.send("quit")
+        #expect(try worker.receive() == "bye")
+        #expect(worker.wait() == 0)
+    }
+}
+
+/// The built executable as a line-speaking child process.
+final class WorkerProcess {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = BenchProcess.executable
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func send(_ line: String) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    struct Gone: Error {}
+
+    func receive() throws -> String {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                defer { buffer.removeSubrange(...end) }
+                return String(decoding: buffer[..<end], as: UTF8.self)
+            }
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw Gone() }
+            buffer.append(contentsOf: data)
+        }
+    }
+
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
