@@ -8,9 +8,15 @@ enum PipelineInputs {
     static var script: ScrollScript { PipelineVerification.standardScript() }
 
     /// Callgrind iterations: one whole trajectory (so every gesture's work is counted once, exactly), cut
-    /// to fewer frames only where each frame is O(N) over a large N.
+    /// to fewer frames only where each frame may be O(N) over a large N (under valgrind every frame costs 50x).
     static func instructionIterations(framesPerTrajectory: Int, items: Int) -> Int {
-        min(framesPerTrajectory, max(32, 20_000_000 / max(1, items)))
+        min(framesPerTrajectory, max(32, 5_000_000 / max(1, items)))
+    }
+
+    /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
+    /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N.
+    static func lifecycleIterations(items: Int) -> Int {
+        2 * max(1, min(32, 50_000 / max(1, items)))
     }
 }
 
@@ -129,6 +135,7 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                     return target.isFinite && target >= before ? nil : "a flick right rests at \(target), left of \(before)"
                 }
             },
+            instructionIterations: PipelineInputs.lifecycleIterations(items: state.pipeline.itemCount),
             countsInstructions: operation != .prepare
         ) { iterations in
             switch operation {
