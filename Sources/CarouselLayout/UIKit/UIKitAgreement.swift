@@ -59,7 +59,7 @@ public enum UIKitAgreement {
                 let maxOffset = pipeline.scene.collectionView.maxContentOffsetX
                 pipeline.apply(frame, into: &output)
                 let collectionView = pipeline.scene.collectionView!
-                let centers = collectionView.visibleCells.map { $0.layoutAttributes?.center.x ?? .nan }
+                let centers = collectionView.displayedCells.map { $0.layoutAttributes?.center.x ?? .nan }
                 rows.append(Row(frame: frame, output: output, previousOffset: previous, centers: centers,
                                 clamped: collectionView.scrollWasClamped, maxOffset: maxOffset,
                                 geometry: pipeline.geometry))
