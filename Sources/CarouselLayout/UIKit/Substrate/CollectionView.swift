@@ -331,7 +331,7 @@ public final class CollectionView {
         let visibleBounds = bounds
         visibleIndexBuffer.removeAll(keepingCapacity: true)
         rTree.globals(intersecting: visibleBounds, into: &visibleIndexBuffer)
-        visibleIndexBuffer.sort()
+        if refreshDisplayedCellsInPlace() { return }
         nextDisplayedCells.removeAll(keepingCapacity: true)
         var old = 0
         for global in visibleIndexBuffer {
@@ -361,6 +361,24 @@ public final class CollectionView {
         swap(&displayedCells, &nextDisplayedCells)
     }
 
+    /// The common pass, where the same items stay on screen: each displayed cell gets its attributes applied,
+    /// in place (the same work as the general pass, without rebuilding the list). False when the items differ.
+    @inline(__always)
+    func refreshDisplayedCellsInPlace() -> Bool {
+        let globals = visibleIndexBuffer
+        let cells = displayedCells
+        guard globals.count == cells.count else { return false }
+        return cells.withUnsafeBufferPointer { cells in
+            globals.withUnsafeBufferPointer { globals in
+                for index in cells.indices where cells[index].globalIndex != globals[index] { return false }
+                for index in cells.indices {
+                    if let attributes = attributesByGlobalIndex.attributes(for: globals[index]) { apply(attributes, to: cells[index]) }
+                }
+                return true
+            }
+        }
+    }
+
     @usableFromInline
     func dequeueCell(globalIndex: Int) -> Cell {
         let cell: Cell
@@ -388,10 +406,26 @@ public final class CollectionView {
     /// (`isEqual:`) and their alpha is within 0.0001 of the view's current `alpha`, the cell keeps a copy of them
     /// (C3) and its view takes their `center`, `bounds`, `alpha` and `transform3D`. So a cell whose own `alpha`
     /// the app changed is reset at its next application; its content view is never touched.
-    @usableFromInline
+    @inline(__always)
     func apply(_ attributes: LayoutAttributes, to cell: Cell) {
+        // Base-class attributes compare field by field here; a subclass's `isEqual(to:)` is called out of line.
+        if attributes.isOfBaseClass, let current = cell.layoutAttributes, current.isOfBaseClass {
+            if current.baseFieldsEqual(attributes) && abs(attributes.alpha - cell.alpha) <= 0.0001 { return }
+            applyCopy(of: attributes, to: cell)
+            return
+        }
+        applyComparingWithIsEqual(attributes, to: cell)
+    }
+
+    @inline(never)
+    func applyComparingWithIsEqual(_ attributes: LayoutAttributes, to cell: Cell) {
         if let current = cell.layoutAttributes, current.isEqual(to: attributes),
            abs(attributes.alpha - cell.alpha) <= 0.0001 { return }
+        applyCopy(of: attributes, to: cell)
+    }
+
+    @inline(never)
+    func applyCopy(of attributes: LayoutAttributes, to cell: Cell) {
         ledger.cellCopies += 1
         cell.layoutAttributes = attributes.copy()
         cell.center = attributes.center
@@ -603,14 +637,21 @@ public final class AttributesRTree {
 
     init() { entries.reserveCapacity(16) }
 
-    /// Inserts item `global`'s frame, or replaces the frame it has.
+    /// Inserts item `global`'s frame, or replaces the frame it has; the entries stay ascending by item, so a
+    /// query answers in item order.
     @usableFromInline
     func set(global: Int, frame: LayoutRect) {
-        for position in entries.indices where entries[position].global == global {
-            entries[position].frame = frame
-            return
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].global < global { low = middle + 1 } else { high = middle }
         }
-        entries.append(Entry(global: global, frame: frame))
+        if low < entries.count && entries[low].global == global {
+            entries[low].frame = frame
+        } else {
+            entries.insert(Entry(global: global, frame: frame), at: low)
+        }
     }
 
     /// `removeAttributesWithFramesIntersectingFrame:`.
@@ -619,7 +660,7 @@ public final class AttributesRTree {
         entries.removeAll { $0.frame.intersects(rect) }
     }
 
-    /// Appends the items whose frames intersect `rect` (closed).
+    /// Appends the items whose frames intersect `rect` (closed), ascending.
     @usableFromInline
     func globals(intersecting rect: LayoutRect, into result: inout [Int]) {
         for entry in entries where entry.frame.intersects(rect) { result.append(entry.global) }
@@ -666,6 +707,18 @@ public struct GlobalIndexMap {
         while true {
             let stored = keys[position]
             if stored == key { return nodes[position] }
+            if stored == Int.min { return nil }
+            position = (position + 1) & mask
+        }
+    }
+
+    /// The attributes of `key`'s node, or nil.
+    @inlinable
+    public func attributes(for key: Int) -> LayoutAttributes? {
+        var position = bucket(of: key)
+        while true {
+            let stored = keys[position]
+            if stored == key { return nodes[position]?.attributes }
             if stored == Int.min { return nil }
             position = (position + 1) & mask
         }
