@@ -59,7 +59,7 @@ public enum UIKitAgreement {
                 let maxOffset = pipeline.scene.collectionView.maxContentOffsetX
                 pipeline.apply(frame, into: &output)
                 let collectionView = pipeline.scene.collectionView!
-                let centers = collectionView.visibleCells.map { $0.layoutAttributes?.center.x ?? .nan }
+                let centers = collectionView.displayedCells.map { $0.layoutAttributes?.center.x ?? .nan }
                 rows.append(Row(frame: frame, output: output, previousOffset: previous, centers: centers,
                                 clamped: collectionView.scrollWasClamped, maxOffset: maxOffset,
                                 geometry: pipeline.geometry))
@@ -167,7 +167,8 @@ extension UIKitPipelineKind {
             [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler]
         case .seed003Paging, .seed004Sentinel: [.clampedAtContentEdge]
         case .peerInfiniteLayout: [.clampedAtContentEdge, .pageSeamItemNotReturned]
-        case .peerFSPager, .best: [.clampedAtContentEdge, .transformedFrameVisibility, .offsetByWholeCatalogWidths]
+        case .peerFSPager: [.clampedAtContentEdge, .transformedFrameVisibility, .offsetByWholeCatalogWidths]
+        case .best: [.clampedAtContentEdge, .offsetByWholeCatalogWidths]
         }
     }
 }
@@ -336,8 +337,8 @@ struct Comparator {
     }
 
     /// Visible entries paired left to right, by their centre on screen where transforms can change what is
-    /// visible (else by item); a pair compares item and transform, an entry without a partner must be one a
-    /// transform can hide or reveal at the viewport's edge.
+    /// visible or the two offsets differ by catalog widths (else by item); a pair compares item and transform, an
+    /// entry without a partner must be one a transform can hide or reveal at the viewport's edge.
     func visibleDifferences(_ core: UIKitAgreement.Row, _ uikit: UIKitAgreement.Row) -> [Difference] {
         let a = core.output
         let b = uikit.output
@@ -349,6 +350,7 @@ struct Comparator {
             ? .rotationSkipsHandler
             : allowedDifferences.contains(.staleTransformsBetweenQueries) ? .staleTransformsBetweenQueries : .transformFromTransformedFrame
         let byPosition = allowedDifferences.contains(.transformedFrameVisibility)
+            || allowedDifferences.contains(.offsetByWholeCatalogWidths)
         var differences: [Difference] = []
         var i = 0
         var j = 0

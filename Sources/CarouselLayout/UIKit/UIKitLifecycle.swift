@@ -196,7 +196,7 @@ extension UIKitScene {
         }
         for attributes in memoryExtraAttributes { holdAttributes(attributes) }
         for node in collectionView.attributesByGlobalIndex.values { holdAttributes(node.attributes) }
-        for cell in collectionView.visibleCells + collectionView.reusePool {
+        for cell in collectionView.displayedCells + collectionView.reusePool {
             if let attributes = cell.layoutAttributes { holdAttributes(attributes) }
         }
         lines.insert(.init(name: "attributes objects", count: attributeObjects.count, bytesEach: UIKitObjectSize.attributes.bytes,

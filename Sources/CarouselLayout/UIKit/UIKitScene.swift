@@ -123,26 +123,25 @@ open class UIKitScene {
         fillOutput(&output)
     }
 
-    /// Appends every visible cell, left to right, as `item(cell)` with the scale, alpha and horizontal
-    /// translation of the attributes the cell shows.
+    /// Appends every cell on screen, left to right, as `item(cell)` with the scale, alpha and horizontal
+    /// translation the screen shows: the cell's view properties (set from its attributes by UIKit) composed with
+    /// its content view's (an app's own).
     @inlinable
     public final func appendVisibleCells(into output: inout FrameOutput, item: (Cell) -> Int) {
-        for cell in collectionView.visibleCells {
-            guard let attributes = cell.layoutAttributes else { continue }
-            let transform = attributes.transform3D
-            output.visible.append(VisibleItem(item: item(cell), scale: transform.m11, alpha: attributes.alpha,
-                                              translationX: transform.m41))
+        for cell in collectionView.displayedCells where cell.layoutAttributes != nil {
+            output.visible.append(VisibleItem(item: item(cell), scale: cell.presentedScale, alpha: cell.presentedAlpha,
+                                              translationX: cell.presentedTranslationX))
         }
     }
 
-    /// The visible cell nearest the viewport centre by its attributes' centre (ties go right, as the cores'
+    /// The cell on screen nearest the viewport centre by its attributes' centre (ties go right, as the cores'
     /// "nearest transformed item"), or nil.
     @inlinable
     public final func nearestVisibleCell() -> Cell? {
         let viewportCenter = collectionView.bounds.midX
         var nearest: Cell?
         var nearestDistance = Double.infinity
-        for cell in collectionView.visibleCells {
+        for cell in collectionView.displayedCells {
             guard let attributes = cell.layoutAttributes else { continue }
             let distance = abs(attributes.center.x - viewportCenter)
             if distance <= nearestDistance {

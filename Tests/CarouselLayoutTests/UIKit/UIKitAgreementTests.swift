@@ -36,10 +36,12 @@ import Testing
         for kind in [UIKitPipelineKind.seed000CenterFocused, .seed003Paging, .peerUPCarousel] {
             #expect(allowed(kind, 3)[.clampedAtContentEdge, default: 0] > 0, "\(kind.id)")
         }
-        // The R-tree holds transformed frames (F4).
-        for kind in [UIKitPipelineKind.seed000CenterFocused, .peerFSPager, .best] {
+        // The R-tree holds transformed frames (F4); `uikit.best`'s attributes carry no transform, so its
+        // visible items are the core's exactly.
+        for kind in [UIKitPipelineKind.seed000CenterFocused, .peerFSPager] {
             #expect(allowed(kind, 300)[.transformedFrameVisibility, default: 0] > 0, "\(kind.id)")
         }
+        #expect(allowed(.best, 300)[.transformedFrameVisibility, default: 0] == 0)
         #expect(allowed(.seed000CompositionalScaled, 300)[.transformFromTransformedFrame, default: 0] > 1000)
         #expect(allowed(.seed000CompositionalScaled, 300)[.rotationSkipsHandler, default: 0] == 2)
         #expect(allowed(.best, 300)[.offsetByWholeCatalogWidths, default: 0] > 0)

@@ -277,28 +277,59 @@ struct ReplayAndCopy: UIKitPipelineVisitor {
         #expect(pipeline.ledger.attributesCopied - copied >= 2 * output.visible.count)
     }
 
-    @Test func best_handsOutItsOwnObjectsAndRefetchesOnlyTheVisibleItems() {
+    @Test func best_theLayoutStaysValidWhileTheDelegateFocusesEveryDisplayedCellEveryFrame() {
         var pipeline = UIKitBestPipeline(catalogCount: 300, geometry: .default)
         var output = FrameOutput()
         pipeline.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
         let ledger = pipeline.ledger
-        let (created, faults, refetches, invalidations) = (ledger.attributesCreated, ledger.faultQueries, ledger.itemRefetches, ledger.invalidations)
-        var shown = 0
+        let (invalidations, contexts, faults, copies) = (ledger.invalidations + ledger.itemInvalidations, ledger.contexts,
+                                                         ledger.faultQueries, ledger.cellCopies)
+        let (allocations, sets, displayed) = (ledger.allocations, ledger.viewPropertySets, ledger.cellsDisplayed)
+        let transform = ScaleAlphaTransform(geometry: .default)
+        var changes = 0
+        // From the home offset (an item centred) 50 points show no new item: the same three cells throughout.
         for index in 1...10 {
-            pipeline.apply(TrajectoryFrame(frame: index, delta: 10, phase: .dragging), into: &output)
-            shown += ArithmeticQuery(geometry: .default, itemCount: pipeline.itemCount)
-                .visibleRange(in: CarouselGeometry.default.viewportSpan(offset: pipeline.offset))?.count ?? 0
+            let before = pipeline.scene.collectionView.displayedCells.map { ($0.contentView.transform3D, $0.contentView.alpha) }
+            pipeline.apply(TrajectoryFrame(frame: index, delta: 4, phase: .dragging), into: &output)
+            let collectionView = pipeline.scene.collectionView!
+            for (cell, old) in zip(collectionView.displayedCells, before) {
+                changes += (cell.contentView.transform3D != old.0 ? 1 : 0) + (cell.contentView.alpha != old.1 ? 1 : 0)
+            }
+            for cell in collectionView.displayedCells {
+                let focus = transform.transform(itemCenter: cell.center.x, viewportCenter: collectionView.bounds.midX)
+                #expect(cell.contentView.transform3D == Transform3D(scaleX: focus.scale, y: focus.scale, z: 1))
+                #expect(cell.contentView.alpha == focus.alpha)
+                // The cell itself keeps its attributes' identity transform and alpha: nothing to re-apply.
+                #expect(cell.alpha == 1 && cell.transform3D == .identity)
+            }
         }
-        #expect(ledger.attributesCreated == created)
-        #expect(ledger.faultQueries == faults)
-        #expect(ledger.invalidations == invalidations)
-        // Exactly the items whose frames the new bounds meet are fetched again, frame after frame.
-        #expect(ledger.itemRefetches - refetches == shown)
-        #expect(ledger.cacheMismatches + ledger.attributesCopied == 0)
-        // Under `itemInvalidation=everything` the same context makes the collection view drop everything.
-        var everything = UIKitBestPipeline(catalogCount: 300, geometry: .default, switches: try! .parse(["itemInvalidation=everything"]))
-        everything.apply(TrajectoryFrame(frame: 0, delta: 10, phase: .dragging), into: &output)
-        #expect(everything.ledger.invalidations >= 1 && everything.ledger.itemRefetches == 0)
+        #expect(output.visible.count == 3)
+        // No invalidation, no context, no layout query, no copy, no allocation: only the content views' sets, one
+        // per value that changed (the centred item and its neighbours move; a side item past the focus distance not).
+        #expect(ledger.invalidations + ledger.itemInvalidations == invalidations && ledger.contexts == contexts)
+        #expect(ledger.faultQueries == faults && ledger.cellCopies == copies && ledger.cellsDisplayed == displayed)
+        #expect(ledger.allocations == allocations)
+        #expect(ledger.viewPropertySets - sets == changes && changes >= 2 * 10)
+        #expect(ledger.visibleCellArrays == 0)
+        #expect(ledger.attributesCopied + ledger.cacheMismatches == 0)
+    }
+
+    @Test func best_aCellComingOnScreenIsCopiedOnceAndFocusedAtOnce() {
+        var pipeline = UIKitBestPipeline(catalogCount: 300, geometry: .default)
+        var output = FrameOutput()
+        let ledger = pipeline.ledger
+        let (copies, displayed) = (ledger.cellCopies, ledger.cellsDisplayed)
+        // 240 points on, the item after next meets the viewport (234.6 points from an item centred) and the one
+        // before the centred item has left it (58.2 points).
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 240, phase: .dragging), into: &output)
+        #expect(ledger.cellsDisplayed == displayed + 1 && ledger.cellsEndedDisplay >= 1)
+        #expect(ledger.cellCopies == copies + 1)
+        #expect(output.visible.map(\.item) == [0, 1, 2])
+        let collectionView = pipeline.scene.collectionView!
+        let newest = collectionView.displayedCells.last!
+        let focus = ScaleAlphaTransform(geometry: .default).transform(itemCenter: newest.center.x,
+                                                                      viewportCenter: collectionView.bounds.midX)
+        #expect(newest.contentView.alpha == focus.alpha && newest.presentedScale == focus.scale)
     }
 
     // MARK: Lifecycle

@@ -29,6 +29,21 @@ final class MutatingFlowLayout: FlowLayout {
     }
 }
 
+/// A delegate that records what the collection view announces: cells coming on screen (with the alpha their
+/// view had when announced) and leaving it.
+final class DisplayRecorder: CollectionViewDelegate {
+    var displayed: [(item: Int, alpha: Double, attributesApplied: Bool)] = []
+    var ended: [Int] = []
+
+    override func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {
+        displayed.append((indexPath.item, cell.alpha, cell.layoutAttributes?.indexPath == indexPath))
+    }
+
+    override func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath) {
+        ended.append(indexPath.item)
+    }
+}
+
 /// A collection view of `items` 100x100 items, spacing 10, no inset, 390x300, laid out once; everything it
 /// points at unretained is kept here.
 struct FlowFixture {
@@ -253,17 +268,92 @@ struct FlowFixture {
     @Test func c3ACellCopiesAttributesOnlyWhenTheyChange() {
         let fixture = FlowFixture(items: 10_000)
         let copies = fixture.ledger.cellCopies
-        var shown = Set(fixture.collectionView.visibleCells.map(\.globalIndex))
+        var shown = Set(fixture.collectionView.displayedCells.map(\.globalIndex))
         for _ in 0..<200 {
             fixture.collectionView.scroll(by: 5)
             fixture.collectionView.layoutIfNeeded()
-            shown.formUnion(fixture.collectionView.visibleCells.map(\.globalIndex))
+            shown.formUnion(fixture.collectionView.displayedCells.map(\.globalIndex))
         }
         // Unchanging attributes: one copy per item that came into view, none per frame.
         #expect(fixture.ledger.cellCopies - copies == shown.count - 4)
-        let cell = fixture.collectionView.visibleCells[0]
+        let cell = fixture.collectionView.displayedCells[0]
         #expect(cell.layoutAttributes != nil)
         #expect(cell.layoutAttributes !== fixture.layout.cachedItemAttributes?[IndexPath(item: cell.globalIndex, section: 0)])
+    }
+
+    @Test func c3ACellWhoseOwnAlphaChangedGetsItsAttributesAgainButItsContentViewKeepsTheApps() {
+        let fixture = FlowFixture(items: 100)
+        let cell = fixture.collectionView.displayedCells[1]
+        cell.contentView.alpha = 0.5
+        cell.contentView.transform = AffineTransform2D(scaleX: 0.8, y: 0.8)
+        let copies = fixture.ledger.cellCopies
+        fixture.collectionView.scroll(by: 1)
+        fixture.collectionView.layoutIfNeeded()
+        // Equal attributes, the view's alpha as applied: nothing copied, the content view as the app left it.
+        #expect(fixture.ledger.cellCopies == copies)
+        #expect(cell.presentedAlpha == 0.5 && cell.presentedScale == 0.8)
+        // `_setLayoutAttributes:force:` compares the view's own alpha too: a cell whose alpha the app changed
+        // gets a copy and every property again (its transform reset with it); the content view is not touched.
+        cell.alpha = 0.3
+        cell.transform = AffineTransform2D(scaleX: 0.5, y: 0.5)
+        fixture.collectionView.scroll(by: 1)
+        fixture.collectionView.layoutIfNeeded()
+        #expect(fixture.ledger.cellCopies == copies + 1)
+        #expect(cell.alpha == 1 && cell.transform3D == .identity)
+        #expect(cell.center == cell.layoutAttributes?.center && cell.bounds.size == LayoutSize(width: 100, height: 100))
+        #expect(cell.contentView.alpha == 0.5 && cell.contentView.transform == AffineTransform2D(scaleX: 0.8, y: 0.8))
+    }
+
+    @Test func willDisplayFollowsTheAttributesAndDidEndDisplayingFollowsReuseAndReload() {
+        let recorder = DisplayRecorder()
+        let fixture = FlowFixture(items: 100, delegate: recorder)
+        #expect(recorder.displayed.map(\.item) == [0, 1, 2, 3])
+        // Announced after the attributes were applied (`_createPreparedCell...` then `_notifyWillDisplayCellIfNeeded`).
+        #expect(recorder.displayed.allSatisfy { $0.attributesApplied && $0.alpha == 1 })
+        fixture.collectionView.scroll(by: 150)
+        fixture.collectionView.layoutIfNeeded()
+        // The viewport 150...540 meets items 1 to 4.
+        #expect(recorder.ended == [0])
+        #expect(recorder.displayed.map(\.item) == [0, 1, 2, 3, 4])
+        #expect(fixture.ledger.cellsDisplayed == 5 && fixture.ledger.cellsEndedDisplay == 1)
+        fixture.collectionView.reloadData()
+        #expect(recorder.ended == [0, 1, 2, 3, 4])
+        #expect(fixture.collectionView.displayedCells.isEmpty)
+        fixture.collectionView.layoutIfNeeded()
+        #expect(recorder.displayed.suffix(4).map(\.item) == [1, 2, 3, 4])
+    }
+
+    @Test func visibleCellsAndIndexPathsForVisibleItemsBuildANewArrayEveryCall() {
+        let fixture = FlowFixture(items: 100)
+        let arrays = fixture.ledger.visibleCellArrays
+        let allocations = fixture.ledger.allocations
+        let first = fixture.collectionView.visibleCells
+        let second = fixture.collectionView.visibleCells
+        #expect(first.map(\.globalIndex) == [0, 1, 2, 3] && second.map(\.globalIndex) == [0, 1, 2, 3])
+        #expect(zip(first, fixture.collectionView.displayedCells).allSatisfy { $0 === $1 })
+        first.withUnsafeBufferPointer { a in
+            second.withUnsafeBufferPointer { b in #expect(a.baseAddress != b.baseAddress) }
+        }
+        #expect(fixture.collectionView.indexPathsForVisibleItems.map(\.item) == [0, 1, 2, 3])
+        #expect(fixture.ledger.visibleCellArrays == arrays + 3)
+        #expect(fixture.ledger.allocations == allocations + 3)
+        // cellForItem(at:) looks the cell up and builds nothing.
+        #expect(fixture.collectionView.cellForItem(at: IndexPath(item: 2, section: 0)) === first[2])
+        #expect(fixture.collectionView.cellForItem(at: IndexPath(item: 9, section: 0)) == nil)
+        #expect(fixture.ledger.visibleCellArrays == arrays + 3)
+    }
+
+    @Test func viewPropertySetsAreCountedWhoeverMakesThem() {
+        let fixture = FlowFixture(items: 100)
+        let sets = fixture.ledger.viewPropertySets
+        // UIKit's application set centre, bounds, alpha and transform on each of the four cells.
+        #expect(sets == 4 * 4)
+        let cell = fixture.collectionView.displayedCells[0]
+        cell.contentView.transform = AffineTransform2D(scaleX: 0.9, y: 0.9)
+        cell.contentView.alpha = 0.7
+        #expect(fixture.ledger.viewPropertySets == sets + 2)
+        #expect(cell.contentView.transform3D == Transform3D(scaleX: 0.9, y: 0.9, z: 1))
+        #expect(cell.presentedScale == 0.9 && cell.presentedAlpha == 0.7 && cell.presentedTranslationX == 0)
     }
 
     @Test func theRTreeFindsItemsByTheirTransformedFrames() {
@@ -271,7 +361,7 @@ struct FlowFixture {
         // Item 0 spans 0...100 untransformed, 10...90 scaled by 0.8: the viewport at 95...485 meets the first only.
         fixture.collectionView.setContentOffset(LayoutPoint(x: 95, y: 0))
         fixture.collectionView.layoutIfNeeded()
-        #expect(fixture.collectionView.visibleCells.map(\.globalIndex) == [1, 2, 3, 4])
+        #expect(fixture.collectionView.displayedCells.map(\.globalIndex) == [1, 2, 3, 4])
     }
 
     @Test func aScrollStopsAtTheContentEdgesAndCodeDoesNot() {

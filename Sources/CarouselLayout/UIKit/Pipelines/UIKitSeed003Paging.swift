@@ -71,7 +71,7 @@ public final class Seed003PagingScene: UIKitScene {
 
     public override func fillOutput(_ output: inout FrameOutput) {
         let normalWidth = (collectionView.frameSize.width * 0.80).rounded(.down)
-        for cell in collectionView.visibleCells {
+        for cell in collectionView.displayedCells {
             guard let attributes = cell.layoutAttributes else { continue }
             output.visible.append(VisibleItem(item: cell.globalIndex, scale: attributes.frame.width / normalWidth))
         }

@@ -8,7 +8,12 @@
 /// (`validateItems`), the visible bounds validated (C1: the layout is asked only when they leave the validated
 /// rect, for the rect rounded out to whole screens, its answer kept uncopied: C3), and the visible cells
 /// updated: a cell keeps a copy of the attributes applied to it, made only when they differ from the ones it
-/// has (C3; `-[UICollectionReusableView _setLayoutAttributes:force:]`).
+/// has or their alpha from its view's (C3'; `-[UICollectionReusableView _setLayoutAttributes:force:]`), and its
+/// view takes their centre, bounds, alpha and transform; a cell coming on screen is announced to the delegate
+/// after that (`willDisplay`), one leaving when it is reused (`didEndDisplaying`).
+///
+/// What apps ask: `visibleCells` and `indexPathsForVisibleItems` build a new array per call, as UIKit's do (C12);
+/// `cellForItem(at:)` looks a cell up. The harness reads `displayedCells`, the collection view's own record.
 ///
 /// What the collection view stores, as UIKit does (`UICollectionViewData`, `_UICollectionViewDataAttributesMap`):
 /// - an R-tree of the validated attributes' frames, a new object at every invalidation and re-initialisation
@@ -50,9 +55,11 @@ public final class CollectionView {
     @exclusivity(unchecked) @usableFromInline var itemsToRefetch: [IndexPath] = []
 
     // Cells.
-    /// The visible cells, ascending by global item index.
-    @exclusivity(unchecked) public private(set) var visibleCells: [Cell] = []
-    @exclusivity(unchecked) @usableFromInline var nextVisibleCells: [Cell] = []
+    /// The cells on screen, ascending by global item index: the collection view's own record
+    /// (`_UICollectionViewSubviewManager`'s visible views), read by the harness to see what a frame shows. App
+    /// code asks `visibleCells` or `cellForItem(at:)`, as it would on iOS, and pays what they cost.
+    @exclusivity(unchecked) public private(set) var displayedCells: [Cell] = []
+    @exclusivity(unchecked) @usableFromInline var nextDisplayedCells: [Cell] = []
     @exclusivity(unchecked) @usableFromInline var reusePool: [Cell] = []
     @exclusivity(unchecked) @usableFromInline var visibleIndexBuffer: [Int] = []
 
@@ -66,8 +73,8 @@ public final class CollectionView {
         collectionViewLayout = layout
         self.ledger = ledger
         self.switches = switches
-        visibleCells.reserveCapacity(16)
-        nextVisibleCells.reserveCapacity(16)
+        displayedCells.reserveCapacity(16)
+        nextDisplayedCells.reserveCapacity(16)
         reusePool.reserveCapacity(16)
         visibleIndexBuffer.reserveCapacity(32)
         itemsToRefetch.reserveCapacity(16)
@@ -216,15 +223,16 @@ public final class CollectionView {
     }
 
     /// `reloadData`: the counts and everything the collection view holds are dropped; every visible cell is
-    /// configured again (its attributes applied anew).
+    /// reused, its delegate told it ended displaying (`__30__UICollectionView_reloadData__block_invoke` calls
+    /// `_reuseCell:notifyDidEndDisplaying:YES`), and the next layout pass displays cells afresh.
     public func reloadData() {
         countsAreValid = false
         collectionViewLayout.ledger.contexts += 1
         let context = InvalidationContext(everything: true)
         context.invalidateDataSourceCounts = true
         collectionViewLayout.invalidateLayout(with: context)
-        for cell in visibleCells { recycle(cell) }
-        visibleCells.removeAll(keepingCapacity: true)
+        for cell in displayedCells { recycle(cell) }
+        displayedCells.removeAll(keepingCapacity: true)
     }
 
     // MARK: Layout pass
@@ -313,35 +321,62 @@ public final class CollectionView {
     }
 
     /// The cells of the items whose R-tree frames intersect the bounds, ascending; each gets its map
-    /// attributes applied (a copy when they differ from the cell's, C3); cells no longer visible are recycled.
+    /// attributes applied (a copy when they differ from the cell's, C3). A cell that comes on screen is
+    /// dequeued, given its attributes, then announced to the delegate (`collectionView(_:willDisplay:forItemAt:)`:
+    /// `-_createPreparedCellForItemAtIndexPath:withLayoutAttributes:applyAttributes:isFocused:notify:` applies the
+    /// attributes before `_notifyWillDisplayCellIfNeeded:forIndexPath:`); one that leaves is reused and announced
+    /// (`collectionView(_:didEndDisplaying:forItemAt:)`, `-_reuseCell:notifyDidEndDisplaying:`).
     @usableFromInline
     func updateVisibleCells() {
         let visibleBounds = bounds
         visibleIndexBuffer.removeAll(keepingCapacity: true)
         rTree.globals(intersecting: visibleBounds, into: &visibleIndexBuffer)
-        visibleIndexBuffer.sort()
-        nextVisibleCells.removeAll(keepingCapacity: true)
+        if refreshDisplayedCellsInPlace() { return }
+        nextDisplayedCells.removeAll(keepingCapacity: true)
         var old = 0
         for global in visibleIndexBuffer {
-            while old < visibleCells.count && visibleCells[old].globalIndex < global {
-                recycle(visibleCells[old])
+            while old < displayedCells.count && displayedCells[old].globalIndex < global {
+                recycle(displayedCells[old])
                 old += 1
             }
-            let cell: Cell
-            if old < visibleCells.count && visibleCells[old].globalIndex == global {
-                cell = visibleCells[old]
+            let node = attributesByGlobalIndex[global]
+            if old < displayedCells.count && displayedCells[old].globalIndex == global {
+                let cell = displayedCells[old]
                 old += 1
+                if let node { apply(node.attributes, to: cell) }
+                nextDisplayedCells.append(cell)
             } else {
-                cell = dequeueCell(globalIndex: global)
+                let cell = dequeueCell(globalIndex: global)
+                nextDisplayedCells.append(cell)
+                guard let node else { continue }
+                apply(node.attributes, to: cell)
+                ledger.cellsDisplayed += 1
+                delegate?.collectionView(self, willDisplay: cell, forItemAt: node.attributes.indexPath)
             }
-            if let node = attributesByGlobalIndex[global] { apply(node.attributes, to: cell) }
-            nextVisibleCells.append(cell)
         }
-        while old < visibleCells.count {
-            recycle(visibleCells[old])
+        while old < displayedCells.count {
+            recycle(displayedCells[old])
             old += 1
         }
-        swap(&visibleCells, &nextVisibleCells)
+        swap(&displayedCells, &nextDisplayedCells)
+    }
+
+    /// The common pass, where the same items stay on screen: each displayed cell gets its attributes applied,
+    /// in place (the same work as the general pass, without rebuilding the list). False when the items differ.
+    @inline(__always)
+    func refreshDisplayedCellsInPlace() -> Bool {
+        let globals = visibleIndexBuffer
+        let cells = displayedCells
+        guard globals.count == cells.count else { return false }
+        return cells.withUnsafeBufferPointer { cells in
+            globals.withUnsafeBufferPointer { globals in
+                for index in cells.indices where cells[index].globalIndex != globals[index] { return false }
+                for index in cells.indices {
+                    if let attributes = attributesByGlobalIndex.attributes(for: globals[index]) { apply(attributes, to: cells[index]) }
+                }
+                return true
+            }
+        }
     }
 
     @usableFromInline
@@ -351,23 +386,52 @@ public final class CollectionView {
             cell = reused
         } else {
             ledger.cellsCreated += 1
-            cell = Cell()
+            cell = Cell(ledger: ledger)
         }
         cell.globalIndex = globalIndex
         return cell
     }
 
+    /// `-_reuseCell:notifyDidEndDisplaying:` with notification: into the reuse queue, the delegate told.
     @usableFromInline
     func recycle(_ cell: Cell) {
         reusePool.append(cell)
+        if let indexPath = cell.layoutAttributes?.indexPath {
+            ledger.cellsEndedDisplay += 1
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+        }
     }
 
-    /// `_setLayoutAttributes:force:`: the cell copies the attributes when they differ from its own (C3).
-    @usableFromInline
+    /// `-[UICollectionReusableView _setLayoutAttributes:force:]`: unless the attributes equal the cell's own
+    /// (`isEqual:`) and their alpha is within 0.0001 of the view's current `alpha`, the cell keeps a copy of them
+    /// (C3) and its view takes their `center`, `bounds`, `alpha` and `transform3D`. So a cell whose own `alpha`
+    /// the app changed is reset at its next application; its content view is never touched.
+    @inline(__always)
     func apply(_ attributes: LayoutAttributes, to cell: Cell) {
-        if let current = cell.layoutAttributes, current.isEqual(to: attributes) { return }
+        // Base-class attributes compare field by field here; a subclass's `isEqual(to:)` is called out of line.
+        if attributes.isOfBaseClass, let current = cell.layoutAttributes, current.isOfBaseClass {
+            if current.baseFieldsEqual(attributes) && abs(attributes.alpha - cell.alpha) <= 0.0001 { return }
+            applyCopy(of: attributes, to: cell)
+            return
+        }
+        applyComparingWithIsEqual(attributes, to: cell)
+    }
+
+    @inline(never)
+    func applyComparingWithIsEqual(_ attributes: LayoutAttributes, to cell: Cell) {
+        if let current = cell.layoutAttributes, current.isEqual(to: attributes),
+           abs(attributes.alpha - cell.alpha) <= 0.0001 { return }
+        applyCopy(of: attributes, to: cell)
+    }
+
+    @inline(never)
+    func applyCopy(of attributes: LayoutAttributes, to cell: Cell) {
         ledger.cellCopies += 1
         cell.layoutAttributes = attributes.copy()
+        cell.center = attributes.center
+        cell.bounds = LayoutRect(origin: .zero, size: attributes.size)
+        cell.alpha = attributes.alpha
+        cell.transform3D = attributes.transform3D
     }
 
     // MARK: Queries apps make
@@ -390,16 +454,50 @@ public final class CollectionView {
         }
     }
 
-    /// `cellForItemAtIndexPath:`: the visible cell of the item, or nil.
+    /// `cellForItemAtIndexPath:`: the visible cell of the item, or nil (a look-up, no allocation; the index
+    /// path is the caller's).
     public func cellForItem(at indexPath: IndexPath) -> Cell? {
         let global = globalIndex(of: indexPath)
         var low = 0
-        var high = visibleCells.count
+        var high = displayedCells.count
         while low < high {
             let middle = (low + high) / 2
-            if visibleCells[middle].globalIndex < global { low = middle + 1 } else { high = middle }
+            if displayedCells[middle].globalIndex < global { low = middle + 1 } else { high = middle }
         }
-        return low < visibleCells.count && visibleCells[low].globalIndex == global ? visibleCells[low] : nil
+        return low < displayedCells.count && displayedCells[low].globalIndex == global ? displayedCells[low] : nil
+    }
+
+    /// `visibleCells`: a new array of the visible cells on every call. `-[UICollectionView visibleCells]` is
+    /// `_reloadDataIfNeeded` then `_existingVisibleCells`, which returns `-[_UICollectionViewSubviewManager
+    /// visibleCells]`, that is `-[_UICollectionViewSubviewCollection cells]`: an `NSMutableArray`
+    /// `initWithCapacity:` the count, filled by enumerating the cells dictionary (so UIKit's order is the
+    /// dictionary's; the model's is ascending, and app code must not rely on either). One array per call
+    /// (`visibleCellArrays`).
+    public var visibleCells: [Cell] {
+        ledger.visibleCellArrays += 1
+        let cells = displayedCells
+        return [Cell](unsafeUninitializedCapacity: Swift.max(1, cells.count)) { buffer, count in
+            for (index, cell) in cells.enumerated() { (buffer.baseAddress! + index).initialize(to: cell) }
+            count = cells.count
+        }
+    }
+
+    /// `indexPathsForVisibleItems`: a new array of the visible cells' index paths on every call
+    /// (`-[_UICollectionViewSubviewManager indexPathsForVisibleCells]`, `-[_UICollectionViewSubviewCollection
+    /// indexPathsForCells]`: an `NSMutableArray` `initWithCapacity:` the count, filled with the cells
+    /// dictionary's keys, index paths that exist already; the hop from `-[UICollectionView
+    /// indexPathsForVisibleItems]` is unread: medium). One array per call (`visibleCellArrays`).
+    public var indexPathsForVisibleItems: [IndexPath] {
+        ledger.visibleCellArrays += 1
+        let cells = displayedCells
+        return [IndexPath](unsafeUninitializedCapacity: Swift.max(1, cells.count)) { buffer, count in
+            count = 0
+            for cell in cells {
+                guard let indexPath = cell.layoutAttributes?.indexPath else { continue }
+                (buffer.baseAddress! + count).initialize(to: indexPath)
+                count += 1
+            }
+        }
     }
 
     /// Where `scrollToItem(at:at:animated: false)` puts the content: the item centred, or its right edge on the
@@ -422,13 +520,96 @@ public final class CollectionView {
     }
 }
 
-/// A cell (`UICollectionViewCell`) as far as layout goes: the item it shows and its copy of the attributes
-/// last applied (C3). Its content (labels, images) is the app's and not modelled.
-public final class Cell {
+/// `UIView`, as far as a cell's presentation goes: `center`, `bounds`, `alpha` and the transform, the
+/// properties UIKit sets from layout attributes and an app may set itself. Every set is counted
+/// (`UIKitLedger.viewPropertySets`); what Core Animation does with it (the layer's model value, the commit) is
+/// not modelled, and a set on an existing layer is taken to allocate nothing (assumed: cost only, the same for
+/// every pipeline, since UIKit's own attribute application sets the same properties).
+public class View {
+    /// Held strongly: a `let` of the view, so counting a set needs no retain (the ledger holds no views).
+    @usableFromInline let ledger: UIKitLedger
+    @exclusivity(unchecked) @usableFromInline var storedCenter = LayoutPoint.zero
+    @exclusivity(unchecked) @usableFromInline var storedBounds = LayoutRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) @usableFromInline var storedAlpha = 1.0
+    @exclusivity(unchecked) @usableFromInline var storedTransform3D = Transform3D.identity
+
+    init(ledger: UIKitLedger) { self.ledger = ledger }
+
+    /// `center` (in the superview's coordinates; a transform acts around it).
+    @inlinable
+    public final var center: LayoutPoint {
+        get { storedCenter }
+        set {
+            ledger.viewPropertySets += 1
+            storedCenter = newValue
+        }
+    }
+
+    /// `bounds`.
+    @inlinable
+    public final var bounds: LayoutRect {
+        get { storedBounds }
+        set {
+            ledger.viewPropertySets += 1
+            storedBounds = newValue
+        }
+    }
+
+    /// `alpha`.
+    @inlinable
+    public final var alpha: Double {
+        get { storedAlpha }
+        set {
+            ledger.viewPropertySets += 1
+            storedAlpha = newValue
+        }
+    }
+
+    /// `transform3D` (the layer's `transform`).
+    @inlinable
+    public final var transform3D: Transform3D {
+        get { storedTransform3D }
+        set {
+            ledger.viewPropertySets += 1
+            storedTransform3D = newValue
+        }
+    }
+
+    /// `transform` (`CGAffineTransform`): the 2D part of `transform3D`; setting it sets `transform3D`.
+    @inlinable
+    public final var transform: AffineTransform2D {
+        get { storedTransform3D.affine }
+        set { transform3D = Transform3D(affine: newValue) }
+    }
+}
+
+/// A cell (`UICollectionViewCell`): a view showing one item, its copy of the attributes last applied (C3), and
+/// its `contentView`, which UIKit lays out to the cell's bounds and never gives attributes to (an app's
+/// content, and any transform or alpha the app sets there, stays the app's). The content itself (labels,
+/// images) is the app's and not modelled.
+public final class Cell: View {
     @exclusivity(unchecked) public internal(set) var globalIndex = -1
     @exclusivity(unchecked) public internal(set) var layoutAttributes: LayoutAttributes?
+    /// `contentView`.
+    public let contentView: View
 
-    init() {}
+    override init(ledger: UIKitLedger) {
+        contentView = View(ledger: ledger)
+        super.init(ledger: ledger)
+    }
+
+    /// What the screen shows for this cell: its transform composed with its content view's (both act around
+    /// the cell's centre), and its alpha times the content view's.
+    @inlinable
+    public var presentedScale: Double { storedTransform3D.m11 * contentView.storedTransform3D.m11 }
+
+    @inlinable
+    public var presentedAlpha: Double { storedAlpha * contentView.storedAlpha }
+
+    @inlinable
+    public var presentedTranslationX: Double {
+        storedTransform3D.m41 + storedTransform3D.m11 * contentView.storedTransform3D.m41
+    }
 }
 
 /// One node of the collection view's global-index map (a `std::unordered_map` node: allocated per new key).
@@ -456,14 +637,21 @@ public final class AttributesRTree {
 
     init() { entries.reserveCapacity(16) }
 
-    /// Inserts item `global`'s frame, or replaces the frame it has.
+    /// Inserts item `global`'s frame, or replaces the frame it has; the entries stay ascending by item, so a
+    /// query answers in item order.
     @usableFromInline
     func set(global: Int, frame: LayoutRect) {
-        for position in entries.indices where entries[position].global == global {
-            entries[position].frame = frame
-            return
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].global < global { low = middle + 1 } else { high = middle }
         }
-        entries.append(Entry(global: global, frame: frame))
+        if low < entries.count && entries[low].global == global {
+            entries[low].frame = frame
+        } else {
+            entries.insert(Entry(global: global, frame: frame), at: low)
+        }
     }
 
     /// `removeAttributesWithFramesIntersectingFrame:`.
@@ -472,7 +660,7 @@ public final class AttributesRTree {
         entries.removeAll { $0.frame.intersects(rect) }
     }
 
-    /// Appends the items whose frames intersect `rect` (closed).
+    /// Appends the items whose frames intersect `rect` (closed), ascending.
     @usableFromInline
     func globals(intersecting rect: LayoutRect, into result: inout [Int]) {
         for entry in entries where entry.frame.intersects(rect) { result.append(entry.global) }
@@ -519,6 +707,18 @@ public struct GlobalIndexMap {
         while true {
             let stored = keys[position]
             if stored == key { return nodes[position] }
+            if stored == Int.min { return nil }
+            position = (position + 1) & mask
+        }
+    }
+
+    /// The attributes of `key`'s node, or nil.
+    @inlinable
+    public func attributes(for key: Int) -> LayoutAttributes? {
+        var position = bucket(of: key)
+        while true {
+            let stored = keys[position]
+            if stored == key { return nodes[position]?.attributes }
             if stored == Int.min { return nil }
             position = (position + 1) & mask
         }

@@ -133,6 +133,15 @@ open class CollectionViewDelegate {
     /// `scrollViewDidEndDecelerating:`.
     open func scrollViewDidEndDecelerating(_ collectionView: CollectionView) {}
 
+    /// `collectionView(_:willDisplay:forItemAt:)`: a cell comes on screen, its attributes already applied
+    /// (`_notifyWillDisplayCellIfNeeded:forIndexPath:` follows the application in
+    /// `-_createPreparedCellForItemAtIndexPath:withLayoutAttributes:applyAttributes:isFocused:notify:`).
+    open func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {}
+
+    /// `collectionView(_:didEndDisplaying:forItemAt:)`: a cell left the screen and went to the reuse queue
+    /// (`-_reuseCell:notifyDidEndDisplaying:`; `reloadData` notifies too).
+    open func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath) {}
+
     /// After every layout pass: stands for a `UICollectionView` subclass's `layoutSubviews` override
     /// (InfiniteLayout's `InfiniteCollectionView`).
     open func collectionViewDidLayoutSubviews(_ collectionView: CollectionView) {}

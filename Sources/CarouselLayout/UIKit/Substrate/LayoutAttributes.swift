@@ -28,6 +28,8 @@ open class LayoutAttributes {
     }
     /// `_frame`: null until computed from centre, size and transform, or set.
     @exclusivity(unchecked) @usableFromInline var storedFrame: LayoutRect
+    /// Whether the object is a `LayoutAttributes` itself, not a subclass's (set once, at `init`).
+    @usableFromInline let isOfBaseClass: Bool
 
     /// `layoutAttributesForCellWithIndexPath:` (an allocation; the caller counts it in the ledger).
     public required init(forCellWith indexPath: IndexPath) {
@@ -35,6 +37,7 @@ open class LayoutAttributes {
         center = .zero
         size = .zero
         storedFrame = LayoutRect(x: 0, y: 0, width: 0, height: 0)
+        isOfBaseClass = Self.self == LayoutAttributes.self
     }
 
     /// The frame: as set, or the bounding box of the transformed bounds around the centre.
@@ -94,6 +97,13 @@ open class LayoutAttributes {
 
     /// `-isEqual:`: the fields a cell compares before it applies new attributes (C3).
     open func isEqual(to other: LayoutAttributes) -> Bool {
+        baseFieldsEqual(other)
+    }
+
+    /// `isEqual(to:)`'s answer for two objects of this class itself (the collection view compares without the
+    /// dynamic call when neither is a subclass's: the same answer, less overhead on the per-cell path).
+    @inline(__always) @usableFromInline
+    final func baseFieldsEqual(_ other: LayoutAttributes) -> Bool {
         indexPath == other.indexPath && center == other.center && size == other.size && alpha == other.alpha
             && zIndex == other.zIndex && isHidden == other.isHidden && transform3D == other.transform3D
     }

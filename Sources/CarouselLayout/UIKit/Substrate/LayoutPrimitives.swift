@@ -200,4 +200,13 @@ public struct Transform3D: Sendable, Equatable {
 
     @inlinable
     public var isIdentity: Bool { self == .identity }
+
+    /// Every entry equal (written out so it inlines: the per-cell attribute comparison calls it every pass).
+    @inline(__always)
+    public static func == (lhs: Transform3D, rhs: Transform3D) -> Bool {
+        lhs.m11 == rhs.m11 && lhs.m12 == rhs.m12 && lhs.m13 == rhs.m13 && lhs.m14 == rhs.m14
+            && lhs.m21 == rhs.m21 && lhs.m22 == rhs.m22 && lhs.m23 == rhs.m23 && lhs.m24 == rhs.m24
+            && lhs.m31 == rhs.m31 && lhs.m32 == rhs.m32 && lhs.m33 == rhs.m33 && lhs.m34 == rhs.m34
+            && lhs.m41 == rhs.m41 && lhs.m42 == rhs.m42 && lhs.m43 == rhs.m43 && lhs.m44 == rhs.m44
+    }
 }

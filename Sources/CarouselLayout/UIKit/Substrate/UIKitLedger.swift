@@ -32,8 +32,17 @@ public final class UIKitLedger {
     @exclusivity(unchecked) public var attributesCopied = 0
     /// Copies a cell keeps when attributes that differ are applied to it (C3).
     @exclusivity(unchecked) public var cellCopies = 0
-    /// Cells created (dequeued with an empty reuse pool).
+    /// Cells created (dequeued with an empty reuse pool), each with its content view: two objects.
     @exclusivity(unchecked) public var cellsCreated = 0
+    /// Cells that came on screen (`willDisplay` sent) and cells that left it (`didEndDisplaying` sent).
+    @exclusivity(unchecked) public var cellsDisplayed = 0
+    @exclusivity(unchecked) public var cellsEndedDisplay = 0
+    /// Arrays `visibleCells` and `indexPathsForVisibleItems` built (`-[_UICollectionViewSubviewCollection
+    /// cells]`, `indexPathsForCells`: a new `NSMutableArray` per call).
+    @exclusivity(unchecked) public var visibleCellArrays = 0
+    /// Sets of a cell's or content view's `center`, `bounds`, `alpha` or transform, by UIKit's attribute
+    /// application or by app code (cost only: no allocation, assumed).
+    @exclusivity(unchecked) public var viewPropertySets = 0
     /// `NSValue` frames allocated by the flow layout's cache fill (F3).
     @exclusivity(unchecked) public var frameValues = 0
     /// `NSIndexPath` heap objects (switch `indexPath=heap`, F3).
@@ -60,7 +69,9 @@ public final class UIKitLedger {
          ("fullRecomputes", fullRecomputes), ("delegateSizeCalls", delegateSizeCalls),
          ("invalidations", invalidations), ("itemInvalidations", itemInvalidations), ("contexts", contexts),
          ("attributesCreated", attributesCreated), ("attributesCopied", attributesCopied),
-         ("cellCopies", cellCopies), ("cellsCreated", cellsCreated), ("frameValues", frameValues),
+         ("cellCopies", cellCopies), ("cellsCreated", cellsCreated), ("cellsDisplayed", cellsDisplayed),
+         ("cellsEndedDisplay", cellsEndedDisplay), ("visibleCellArrays", visibleCellArrays),
+         ("viewPropertySets", viewPropertySets), ("frameValues", frameValues),
          ("indexPathObjects", indexPathObjects), ("cacheMismatches", cacheMismatches), ("rTrees", rTrees),
          ("mapNodes", mapNodes), ("visibleItemWrappers", visibleItemWrappers), ("handlerCalls", handlerCalls),
          ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects)]
@@ -69,7 +80,7 @@ public final class UIKitLedger {
     /// The modelled objects allocated so far (every counter that stands for a heap object; the arrays and
     /// dictionaries a step allocates are not counted here, though they are real allocations too).
     public var allocations: Int {
-        rTrees + mapNodes + contexts + attributesCreated + attributesCopied + cellCopies + cellsCreated + frameValues
-            + indexPathObjects + visibleItemWrappers + flowItemObjects + flowLineObjects
+        rTrees + mapNodes + contexts + attributesCreated + attributesCopied + cellCopies + 2 * cellsCreated
+            + visibleCellArrays + frameValues + indexPathObjects + visibleItemWrappers + flowItemObjects + flowLineObjects
     }
 }
