@@ -82,6 +82,7 @@ public struct SentinelPageControl: Sendable {
 }
 
 extension StrategyRegistry {
+    @inlinable
     static func events<V: StrategyVisitor>(_ visitor: V) {
         visitor.visitEvent(EventEntry(
             info: StrategyInfo(id: CenterChangeNotifier.id, family: .event, complexity: CenterChangeNotifier.complexity),

@@ -181,6 +181,7 @@ public struct BinaryLookup: CenterLookup, Sendable {
 
 extension StrategyRegistry {
     /// Each lookup through the query its source uses (flow layouts: linear; compositional: arithmetic).
+    @inlinable
     static func lookups<V: StrategyVisitor>(_ visitor: V) {
         visitor.visitLookup(LookupEntry(answer: .leftmost) {
             SortedScanLookup(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)

@@ -176,6 +176,7 @@ public struct ArithmeticQuery: VisibleItemQuery, Sendable {
 }
 
 extension StrategyRegistry {
+    @inlinable
     static func queries<V: StrategyVisitor>(_ visitor: V) {
         visitor.visitQuery(QueryEntry { LinearQuery(geometry: $0, itemCount: $1) })
         visitor.visitQuery(QueryEntry { BinarySearchQuery(geometry: $0, itemCount: $1) })

@@ -226,6 +226,7 @@ public struct FSPagerSnap: SnapStrategy, Sendable {
 
 extension StrategyRegistry {
     /// Each snap through the query its source uses; corrected variants after the faithful ones.
+    @inlinable
     static func snaps<V: StrategyVisitor>(_ visitor: V) {
         visitor.visitSnap(SnapEntry(threshold: .velocity(0)) {
             DirectionalSnap(query: LinearQuery(geometry: $0, itemCount: $1), geometry: $0)

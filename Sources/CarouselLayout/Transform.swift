@@ -186,6 +186,7 @@ public struct EnlargeCenterLayout: Sendable {
 }
 
 extension StrategyRegistry {
+    @inlinable
     static func transforms<V: StrategyVisitor>(_ visitor: V) {
         visitor.visitTransform(TransformEntry { ScaleAlphaTransform(geometry: $0) })
         visitor.visitTransform(TransformEntry { AffineTransform(geometry: $0) })
@@ -202,6 +203,7 @@ extension StrategyRegistry {
         })
     }
 
+    @inlinable
     static func relayouts<V: StrategyVisitor>(_ visitor: V) {
         let info = StrategyInfo(id: EnlargeCenterLayout.id, family: .relayout, complexity: EnlargeCenterLayout.complexity)
         visitor.visitRelayout(RelayoutEntry(info: info, subject: .enlargeCenter()) { geometry, count, frames in

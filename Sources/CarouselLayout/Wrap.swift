@@ -318,6 +318,7 @@ public struct InfiniteLayoutWrap: WrapStrategy, Sendable {
 
 extension StrategyRegistry {
     /// Each wrap; a page-width strategy (`wrap.sentinel`) builds on the viewport width.
+    @inlinable
     static func wraps<V: StrategyVisitor>(_ visitor: V) {
         visitor.visitWrap(WrapEntry { TripleWrap(geometry: $0, catalogCount: $1) })
         visitor.visitWrap(WrapEntry(id: "wrap.triple.whole", correcting: TripleWrap.id) {

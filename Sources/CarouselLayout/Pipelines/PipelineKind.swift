@@ -70,12 +70,15 @@ public protocol PipelineVisitor {
 
 extension StrategyRegistry {
     /// Every pipeline of `PipelineKind`, in its order.
+    @inlinable
     static func pipelines<V: StrategyVisitor>(_ visitor: V) {
         for kind in PipelineKind.allCases { kind.accept(PipelineEntryVisitor(visitor: visitor)) }
     }
 
-    private struct PipelineEntryVisitor<V: StrategyVisitor>: PipelineVisitor {
-        let visitor: V
-        func visit<P: CarouselPipeline>(_ type: P.Type) { visitor.visitPipeline(PipelineEntry<P>()) }
+    @usableFromInline
+    struct PipelineEntryVisitor<V: StrategyVisitor>: PipelineVisitor {
+        @usableFromInline let visitor: V
+        @inlinable init(visitor: V) { self.visitor = visitor }
+        @inlinable func visit<P: CarouselPipeline>(_ type: P.Type) { visitor.visitPipeline(PipelineEntry<P>()) }
     }
 }

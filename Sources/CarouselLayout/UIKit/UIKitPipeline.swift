@@ -156,12 +156,15 @@ public protocol UIKitPipelineVisitor {
 
 extension StrategyRegistry {
     /// Every pipeline of `UIKitPipelineKind`, in its order.
+    @inlinable
     static func uikitPipelines<V: StrategyVisitor>(_ visitor: V) {
         for kind in UIKitPipelineKind.allCases { kind.accept(UIKitEntryVisitor(visitor: visitor)) }
     }
 
-    private struct UIKitEntryVisitor<V: StrategyVisitor>: UIKitPipelineVisitor {
-        let visitor: V
-        func visit<P: UIKitPipeline>(_ type: P.Type) { visitor.visitUIKitPipeline(UIKitPipelineEntry<P>()) }
+    @usableFromInline
+    struct UIKitEntryVisitor<V: StrategyVisitor>: UIKitPipelineVisitor {
+        @usableFromInline let visitor: V
+        @inlinable init(visitor: V) { self.visitor = visitor }
+        @inlinable func visit<P: UIKitPipeline>(_ type: P.Type) { visitor.visitUIKitPipeline(UIKitPipelineEntry<P>()) }
     }
 }
