@@ -154,6 +154,13 @@ public enum UIKitNamedDifference: String, CaseIterable, Sendable {
     /// into the rect, is not returned. The collection view still shows it when its validated rect starts on the
     /// previous page, as C1's rounding usually makes it; asked for exactly the visible rect it is missing.
     case pageSeamItemNotReturned = "page seam item not returned"
+    /// InfiniteLayout takes a rect's page as `floor(x / P)` (`page(for:)`, InfiniteLayout.swift lines 105–111) and
+    /// its place in the page as `x.truncatingRemainder(dividingBy: P)` (`rect(from:)`, lines 122–134). At an offset
+    /// within rounding of a page boundary the two disagree: the division rounds up to the next page while the
+    /// remainder is a hair short of `P`, so the visible rect is mapped one page too far and the preferred (centred)
+    /// attributes come from the wrong page: the centred index is a page minus one item away until the offset
+    /// leaves the seam. Found at n = 10, resting on item 20 000, the first item of page 250.
+    case pageSeamRounding = "page seam rounding"
 }
 
 extension UIKitPipelineKind {
@@ -166,7 +173,7 @@ extension UIKitPipelineKind {
         case .seed000CompositionalScaled:
             [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler]
         case .seed003Paging, .seed004Sentinel: [.clampedAtContentEdge]
-        case .peerInfiniteLayout: [.clampedAtContentEdge, .pageSeamItemNotReturned]
+        case .peerInfiniteLayout: [.clampedAtContentEdge, .pageSeamItemNotReturned, .pageSeamRounding]
         case .peerFSPager: [.clampedAtContentEdge, .transformedFrameVisibility, .offsetByWholeCatalogWidths]
         case .best: [.clampedAtContentEdge, .offsetByWholeCatalogWidths]
         }
@@ -181,6 +188,8 @@ struct Comparator {
     var report: AgreementReport
     /// A difference that has put the two plays on different paths until they rest on the same offset again.
     var episode: UIKitNamedDifference?
+    /// Whether the previous frame's offset was on one of InfiniteLayout's page seams (`pageSeamRounding`).
+    var previousOnSeam = false
 
     static let offsetTolerance = 1e-6
     static let transformTolerance = 1e-9
@@ -293,16 +302,25 @@ struct Comparator {
         if a.jumped != b.jumped {
             differences.append(Difference(field: .jumped, detail: "core \(a.jumped), uikit \(b.jumped)", reason: .offsetByWholeCatalogWidths))
         }
-        if let difference = centreDifference(a, b) { differences.append(difference) }
+        let onSeam = isOnPageSeam(b.offset, geometry: core.geometry)
+        defer { previousOnSeam = onSeam }
+        let seamCentre = onSeam && isPageAwayCentre(a.centerItem, b.centerItem, geometry: core.geometry)
+        if var difference = centreDifference(a, b) {
+            if seamCentre { difference.reason = .pageSeamRounding }
+            differences.append(difference)
+        }
         if a.logicalIndex != b.logicalIndex {
             let neighbour = a.logicalIndex.flatMap { x in b.logicalIndex.map { y in Self.neighbours(x, y, modulo: catalogCount) } } ?? false
             differences.append(Difference(field: .logicalIndex,
                                           detail: "core \(String(describing: a.logicalIndex)), uikit \(String(describing: b.logicalIndex))",
-                                          reason: neighbour ? .transformFromTransformedFrame : nil))
+                                          reason: seamCentre ? .pageSeamRounding : neighbour ? .transformFromTransformedFrame : nil))
         }
         if a.centerChanged != b.centerChanged {
+            // Onto a seam the uikit centre jumps a page away; off it, back.
+            let seamChange = (onSeam || previousOnSeam) && allowedDifferences.contains(.pageSeamRounding)
             differences.append(Difference(field: .centerChanged, detail: "core \(a.centerChanged), uikit \(b.centerChanged)",
-                                          reason: isRotation(core) ? .rotationSkipsHandler : .transformFromTransformedFrame))
+                                          reason: isRotation(core) ? .rotationSkipsHandler
+                                              : seamChange ? .pageSeamRounding : .transformFromTransformedFrame))
         }
         differences.append(contentsOf: visibleDifferences(core, uikit))
         var explained = Set<UIKitNamedDifference>()
@@ -316,6 +334,20 @@ struct Comparator {
             }
         }
         for difference in explained { report.allowed[difference, default: 0] += 1 }
+    }
+
+    /// Whether `offset` is within rounding of a boundary of InfiniteLayout's content pages (`pageSeamRounding`).
+    func isOnPageSeam(_ offset: Double, geometry: CarouselGeometry) -> Bool {
+        guard allowedDifferences.contains(.pageSeamRounding) else { return false }
+        let page = Double(InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount) * geometry.pitch
+        return Self.close(offset, (offset / page).rounded() * page)
+    }
+
+    /// Whether the uikit centre is a page minus one item from the core's (the rect mapped one page too far).
+    func isPageAwayCentre(_ core: Int?, _ uikit: Int?, geometry: CarouselGeometry) -> Bool {
+        guard let core, let uikit else { return false }
+        let pageItems = InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount
+        return abs(uikit - core) == pageItems - 1
     }
 
     func isRotation(_ row: UIKitAgreement.Row) -> Bool {
