@@ -173,7 +173,8 @@ extension RunCommand {
         }
         let existing = try ResultsFile.read(path, schema: SuiteConfiguration.readingSchema)
         let metadata = try ResultsFile.readMetadata(for: path)
-        if let recorded = metadata.map({ SuiteConfiguration(recorded: $0.options) }), recorded != configuration {
+        // What was measured (geometry, frame rate, switches), not how much: a `--uikit-matrix` run adds rows.
+        if let recorded = metadata.map({ SuiteConfiguration(recorded: $0.options) }), recorded.metadata != configuration.metadata {
             throw RuntimeError("\(path): the baseline was measured with another geometry or frame rate "
                 + "(\(recorded.metadata.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))): "
                 + "merging would mix them (--replace-baseline)")

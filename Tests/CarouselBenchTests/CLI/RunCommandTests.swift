@@ -59,6 +59,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("baseline.samples.csv").path))
     }
 
+    /// README's refresh: a whole run replaces the baseline, then a `--uikit-matrix` run of one size merges into it
+    /// (the matrix adds rows; the geometry and switches are the same, so merging mixes nothing).
+    @Test func aMatrixRunMergesIntoTheBaselineOfTheDefaultConfiguration() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let baseline = directory.appendingPathComponent("baseline.csv")
+        let replaced = try BenchProcess.run([
+            "run", "--quick", "--filter", "^(uikit/best|lookup/arithmetic)$", "--sizes", "3", "--time-budget", "5",
+            "--output", directory.appendingPathComponent("a.csv").path, "--baseline", baseline.path, "--replace-baseline",
+        ])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let merged = try BenchProcess.run([
+            "run", "--quick", "--filter", "^uikit.*best", "--uikit-matrix", "--sizes", "3", "--time-budget", "1",
+            "--output", directory.appendingPathComponent("b.csv").path, "--baseline", baseline.path, "--save-baseline",
+        ])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stderr.contains("kept from earlier runs"), "\(merged.stderr)")
+        let text = try String(contentsOf: baseline, encoding: .utf8)
+        #expect(text.contains("\nlookup/arithmetic,"), "the row the matrix run did not run is kept")
+        #expect(text.components(separatedBy: "\nuikit-switches/best[").count - 1 == 255)
+    }
+
     @Test func checkWithoutABaselineIsARuntimeError() throws {
         let directory = try BenchProcess.scratchDirectory()
         let outcome = try BenchProcess.run([
