@@ -59,8 +59,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("baseline.samples.csv").path))
     }
 
-    /// README's refresh: a whole run replaces the baseline, then a `--uikit-matrix` run of one size merges into it
-    /// (the matrix adds rows; the geometry and switches are the same, so merging mixes nothing).
+    /// README's refresh: a whole run replaces the baseline, then a `--uikit-matrix` run of its rows alone merges
+    /// into it (the geometry and switches are the same, so merging mixes nothing; the uikit rows keep the first
+    /// run's instruction counts).
     @Test func aMatrixRunMergesIntoTheBaselineOfTheDefaultConfiguration() throws {
         let directory = try BenchProcess.scratchDirectory()
         let baseline = directory.appendingPathComponent("baseline.csv")
@@ -70,13 +71,17 @@ import Testing
         ])
         #expect(replaced.status == 0, "\(replaced.stderr)")
         let merged = try BenchProcess.run([
-            "run", "--quick", "--filter", "^uikit.*best", "--uikit-matrix", "--sizes", "3", "--time-budget", "1",
+            "run", "--quick", "--filter", "^uikit-switches/best", "--uikit-matrix", "--sizes", "3", "--time-budget", "1",
             "--output", directory.appendingPathComponent("b.csv").path, "--baseline", baseline.path, "--save-baseline",
         ])
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stderr.contains("kept from earlier runs"), "\(merged.stderr)")
         let text = try String(contentsOf: baseline, encoding: .utf8)
-        #expect(text.contains("\nlookup/arithmetic,"), "the row the matrix run did not run is kept")
+        let before = try String(contentsOf: directory.appendingPathComponent("a.csv"), encoding: .utf8)
+        for id in ["lookup/arithmetic", "uikit/best"] {
+            let line = before.split(separator: "\n").first { $0.hasPrefix(id + ",") }
+            #expect(line != nil && text.contains("\n" + line! + "\n"), "\(id): the first run's row is kept as it was")
+        }
         #expect(text.components(separatedBy: "\nuikit-switches/best[").count - 1 == 255)
     }
 
