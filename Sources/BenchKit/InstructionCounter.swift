@@ -19,10 +19,11 @@ import Foundation
 /// iterations.)
 ///
 /// With `costs`, the parent splits the cases over several children running at once (one per core, at most
-/// `maximumChildren`), balanced by the estimated cost of each case, and merges their counts. The split only
-/// changes which cases share a process: measured with two children against one, and over five runs of the
-/// suite's quick gate (ten pairs), 105 to 107 of 115 rows were identical and the others within 0.006% (history
-/// left in glibc's heap by the cases before them).
+/// `maximumChildren`), balanced by the estimated cost of each case, and merges their counts. The split changes
+/// which cases share a process, and so the history glibc's heap brings to each region: allocating rows moved by
+/// up to 0.65% between two runs of the quick gate while the split followed each run's times; with the split from
+/// the baseline's counts (`estimatedCosts(of:reference:)`), 198 of 235 rows were identical and the rest within
+/// 0.15% (a residue inside multi-case children; one case alone repeats exactly).
 /// `LD_BIND_NOW=1` keeps lazy symbol binding out of the regions, which otherwise lands in whichever region
 /// first calls a symbol (measured: 4% on one row between two orders of the same cases).
 ///
@@ -108,11 +109,26 @@ public enum InstructionCounter {
             + regionSlowdown * iterations * max(0, secondsPerIteration)
     }
 
+    /// Native instructions per second assumed where a cost is estimated from counted instructions (the 2-core
+    /// reference machines run the suite's rows at 2 to 4 per nanosecond).
+    static let instructionsPerSecond = 3e9
+
     /// The estimated callgrind cost of every row of a timed run (see `estimatedCost`), for `measure`'s `costs`.
-    public static func estimatedCosts(of result: RunResult, defaultIterations: Int) -> [RowKey: Double] {
+    ///
+    /// With `reference` (instructions per iteration counted before, e.g. the baseline's), each row it holds is
+    /// estimated from its count alone, with no time of this run in it: the split over children, and so which
+    /// cases share a process and its heap, is then the same on every run. Estimated from this run's times, two
+    /// runs of the quick gate put some cases in other children and allocating rows differed by up to 0.65%.
+    public static func estimatedCosts(of result: RunResult, defaultIterations: Int,
+                                      reference: [RowKey: Double] = [:]) -> [RowKey: Double] {
         Dictionary(result.rows.map { row in
-            (row.key, estimatedCost(result.preparation[row.key], secondsPerIteration: row.median / 1e9,
-                                    defaultIterations: defaultIterations))
+            let preparation = result.preparation[row.key]
+            if let instructions = reference[row.key] {
+                let iterations = Double(preparation?.instructionIterations ?? defaultIterations)
+                return (row.key, perCaseSeconds + regionSlowdown * iterations * instructions / instructionsPerSecond)
+            }
+            return (row.key, estimatedCost(preparation, secondsPerIteration: row.median / 1e9,
+                                           defaultIterations: defaultIterations))
         }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -65,6 +65,29 @@ import Testing
         #expect(InstructionCounter.partition([:], into: 2).isEmpty)
     }
 
+    /// With earlier counts for every row (the gate's baseline), the split does not depend on this run's times:
+    /// the same cases share a child on every run, so their heaps, and their counts, repeat.
+    @Test func costsFromReferenceCountsIgnoreTheRunsTimes() {
+        func run(scale: Double) -> RunResult {
+            let rows = [makeRow("a/x", samples: [1 * scale]), makeRow("a/y", samples: [30 * scale]), makeRow("b/z", samples: [5])]
+            let preparation = Dictionary(uniqueKeysWithValues: rows.map {
+                ($0.key, CasePreparation(setUpSeconds: 0.01 * scale, instructionIterations: 64))
+            })
+            return RunResult(rows: rows, failures: [], metadata: .current(options: [:]), preparation: preparation)
+        }
+        let reference = Dictionary(uniqueKeysWithValues: [("a/x", 900.0), ("a/y", 20.0), ("b/z", 400.0)].map {
+            (RowKey(benchmark: BenchmarkID(parsing: $0.0)!, size: 10), $0.1)
+        })
+        let calm = InstructionCounter.estimatedCosts(of: run(scale: 1), defaultIterations: 256, reference: reference)
+        let busy = InstructionCounter.estimatedCosts(of: run(scale: 7), defaultIterations: 256, reference: reference)
+        #expect(calm == busy)
+        // Ranked by the counts: a/x (900) costs most though this run timed a/y slowest.
+        #expect(calm.max { $0.value < $1.value }?.key.benchmark.description == "a/x")
+        // Without a reference, the run's own times decide, and a busier run changes them.
+        #expect(InstructionCounter.estimatedCosts(of: run(scale: 1), defaultIterations: 256)
+                != InstructionCounter.estimatedCosts(of: run(scale: 7), defaultIterations: 256))
+    }
+
     @Test func aCaseCostsItsSetUpAndItsRegionEachTimesItsSlowdown() {
         let cheap = InstructionCounter.estimatedCost(
             CasePreparation(setUpSeconds: 0.001, instructionIterations: 10), secondsPerIteration: 1e-7, defaultIterations: 256)
