@@ -223,6 +223,12 @@ public enum Comparator {
         guard let (low, high) = interval(base, candidate, options: options) else { return row }
         (row.ciLow, row.ciHigh) = (low / drift, high / drift)
         row.verdict = timeVerdict(low: low / drift, high: high / drift, threshold: options.timeThreshold)
+        // The drift only excuses a machine that got slower; it never makes a row that got faster `regressed` (or
+        // one that got slower `improved`): a newcomer's run on an idle machine, 28% faster than the baseline's
+        // run, flagged a prepare row that was 5% faster than in the baseline because it was not 28% faster.
+        if (row.verdict == .regressed && rawRatio <= 1) || (row.verdict == .improved && rawRatio >= 1) {
+            row.verdict = .inconclusive
+        }
         return row
     }
 

@@ -41,6 +41,19 @@ import Testing
         #expect(comparison.summary == [.regressed: 3, .unchanged: 7])
     }
 
+    /// A run on a faster (idler) machine: one row sped up less than the others. Divided by the drift it looks 1.4x
+    /// slower, but it got faster: never `regressed` (it is `inconclusive`); the others stay `unchanged`.
+    @Test func theDriftNeverMakesARowThatGotFasterRegressed() {
+        let comparison = Comparator.compare(
+            baseline: run(seed: 1), current: run(seed: 100) { $0 == 4 ? 0.95 : 0.7 })
+        #expect(abs(comparison.driftFactor - 0.7) <= 0.03)
+        let row = comparison.rows.first { $0.key.benchmark.strategy == "s4" }!
+        #expect(row.ratio! > 1.3 && row.rawRatio! < 1)
+        #expect(row.verdict == .inconclusive)
+        #expect(!comparison.hasRegression)
+        #expect(comparison.summary == [.inconclusive: 1, .unchanged: 9])
+    }
+
     @Test func aUniformlySlowerMachineIsDividedOut() {
         let slowed: Set<Int> = [2, 5, 7]
         let comparison = Comparator.compare(

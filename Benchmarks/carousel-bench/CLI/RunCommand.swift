@@ -114,7 +114,10 @@ enum RunCommand {
             if let counts = try InstructionCounter.measure(
                 executable: InstructionCounter.currentExecutable, arguments: childArguments,
                 iterations: InstructionIterations.perRegion,
-                costs: InstructionCounter.estimatedCosts(of: result, defaultIterations: InstructionIterations.perRegion),
+                costs: InstructionCounter.estimatedCosts(
+                    of: result, defaultIterations: InstructionIterations.perRegion,
+                    reference: Dictionary((baseline ?? []).compactMap { row in row.instructionsPerIteration.map { (row.key, $0) } },
+                                          uniquingKeysWith: { first, _ in first })),
                 progress: progress
             ) {
                 InstructionCounter.apply(counts, to: &result.rows)

@@ -96,8 +96,23 @@ struct ReportMarkdown {
             table.append(["CPU", metadata.cpuModel ?? "unknown"])
             table.append(["host", metadata.host])
             table.append(["Swift", metadata.swiftVersion])
-            for key in metadata.options.keys.sorted() { table.append(["option `\(key)`", metadata.options[key]!]) }
+            if let sources = metadata.sources, sources.count > 1 {
+                // A merged file: the top-level options are only the last run's; each run's own are below.
+                table.append(["runs merged", "\(sources.count) (below)"])
+            } else {
+                for key in metadata.options.keys.sorted() { table.append(["option `\(key)`", metadata.options[key]!]) }
+            }
             text += "\n" + table.renderMarkdown()
+            if let sources = metadata.sources, sources.count > 1 {
+                var runs = Table(columns: [TableColumn("run"), TableColumn("git commit"), TableColumn("rows", alignment: .right),
+                                           TableColumn("options")])
+                for source in sources {
+                    let options = source.options.keys.sorted().map { "`\($0)` \(source.options[$0]!)" }.joined(separator: ", ")
+                    runs.append([source.time, source.gitCommit.map { String($0.prefix(10)) } ?? "unknown", "\(source.rows.count)", options])
+                }
+                text += "\nThe file merges these runs (`run --save-baseline`), each row from the last run that measured it:\n\n"
+                    + runs.renderMarkdown()
+            }
         } else {
             text += "\nNo run metadata (`\(ResultsFile.metadataPath(for: inputPath))` is absent).\n"
         }
@@ -106,7 +121,8 @@ struct ReportMarkdown {
         To regenerate (release build; the run takes minutes):
 
         ```sh
-        swift run -c release carousel-bench run --save-baseline
+        swift run -c release carousel-bench run --instructions --save-baseline
+        swift run -c release carousel-bench run --quick --sizes 300 --filter '^uikit-switches/' --uikit-matrix --save-baseline
         swift run -c release carousel-bench report
         ```
 
