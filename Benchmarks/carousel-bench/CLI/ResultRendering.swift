@@ -63,10 +63,14 @@ enum ResultRendering {
     }
 
     /// The comparison; `onlyNotable` keeps the rows that are neither `unchanged` nor `not comparable` (a long
-    /// table helps nobody; the summary line counts them and says why times were not compared).
-    static func render(_ comparison: Comparison, schema: ResultSchema, format: OutputFormat, onlyNotable: Bool) throws -> String {
+    /// table helps nobody; the summary line counts them and says why times were not compared), and
+    /// `onlyVerdicts` only those that decided something (`regressed`, `improved`, `missing`): `run`'s default,
+    /// where `inconclusive` and `new` rows are counted in the summary line (`--verbose` lists them).
+    static func render(_ comparison: Comparison, schema: ResultSchema, format: OutputFormat, onlyNotable: Bool,
+                       onlyVerdicts: Bool = false) throws -> String {
         var shown = comparison
         if onlyNotable { shown.rows = comparison.rows.filter { $0.verdict != .unchanged && $0.verdict != .notComparable } }
+        if onlyVerdicts { shown.rows = shown.rows.filter { [.regressed, .improved, .missing].contains($0.verdict) } }
         switch format {
         case .table:
             return (shown.rows.isEmpty ? "" : comparisonTable(shown, schema: schema).renderConsole()) + comparison.summaryLine + "\n"

@@ -28,7 +28,7 @@ enum RunCommand {
                 CommonOptions.threshold,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
-                .flag("--verbose", "a progress line per benchmark instead of one summarising line"),
+                .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
                 .flag("--uikit-matrix", "also time the uikit/* pipelines under every other combination of the switches"),
                 .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
             ],
@@ -143,7 +143,8 @@ enum RunCommand {
                 options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
             StandardError.write("\ncompared with \(baselinePath):\n")
             StandardError.write(try ResultRendering.render(
-                comparison, schema: schema, format: format == .markdown ? .markdown : .table, onlyNotable: true))
+                comparison, schema: schema, format: format == .markdown ? .markdown : .table, onlyNotable: true,
+                onlyVerdicts: !arguments.has("--verbose")))
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         if !result.failures.isEmpty {

@@ -85,6 +85,28 @@ import Testing
         #expect(text.components(separatedBy: "\nuikit-switches/best[").count - 1 == 255)
     }
 
+    /// Quiet by default: the comparison lists the rows that decided something; `new` and `inconclusive` rows are
+    /// counted in the summary line, and listed with `--verbose`.
+    @Test func theRunsComparisonListsOnlyDecidedRowsUnlessVerbose() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let baseline = directory.appendingPathComponent("baseline.csv")
+        let made = try BenchProcess.run([
+            "run", "--quick", "--filter", "^lookup/arithmetic$", "--sizes", "3", "--time-budget", "5",
+            "--output", directory.appendingPathComponent("a.csv").path, "--baseline", baseline.path, "--replace-baseline",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        for verbose in [false, true] {
+            let outcome = try BenchProcess.run([
+                "run", "--quick", "--filter", "^lookup/(arithmetic|binary)$", "--sizes", "3", "--time-budget", "5",
+                "--output", directory.appendingPathComponent("b.csv").path, "--baseline", baseline.path,
+            ] + (verbose ? ["--verbose"] : []))
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let comparison = outcome.stderr.components(separatedBy: "compared with").last ?? ""
+            #expect(comparison.contains("1 new"), "\(comparison)")
+            #expect(comparison.contains("lookup/binary") == verbose, "verbose \(verbose): \(comparison)")
+        }
+    }
+
     @Test func checkWithoutABaselineIsARuntimeError() throws {
         let directory = try BenchProcess.scratchDirectory()
         let outcome = try BenchProcess.run([
