@@ -196,7 +196,7 @@ enum ABCommand {
             if !shown.rows.isEmpty { print(format == .table ? table.renderConsole() : table.renderMarkdown() + "\n", terminator: "") }
             print(summary)
         default:
-            print(try ResultRendering.render(comparison, schema: schema, format: format, onlyNotable: false), terminator: "")
+            print(try ResultRendering.render(comparison, schema: schema, format: format, listed: .all), terminator: "")
             StandardError.write(summary + "\n")
         }
         StandardError.write("wrote \(paths.joined(separator: ", "))\n")

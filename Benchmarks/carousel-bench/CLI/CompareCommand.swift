@@ -44,7 +44,7 @@ enum CompareCommand {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)
         }
-        print(try ResultRendering.render(comparison, schema: schema, format: format, onlyNotable: !arguments.has("--all")),
+        print(try ResultRendering.render(comparison, schema: schema, format: format, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }

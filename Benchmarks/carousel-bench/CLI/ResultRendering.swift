@@ -62,15 +62,30 @@ enum ResultRendering {
         return table
     }
 
-    /// The comparison; `onlyNotable` keeps the rows that are neither `unchanged` nor `not comparable` (a long
-    /// table helps nobody; the summary line counts them and says why times were not compared), and
-    /// `onlyVerdicts` only those that decided something (`regressed`, `improved`, `missing`): `run`'s default,
-    /// where `inconclusive` and `new` rows are counted in the summary line (`--verbose` lists them).
-    static func render(_ comparison: Comparison, schema: ResultSchema, format: OutputFormat, onlyNotable: Bool,
-                       onlyVerdicts: Bool = false) throws -> String {
+    /// Which rows of a comparison a table or Markdown rendering lists; the summary line counts them all.
+    enum ListedRows {
+        /// Every row (`ab`, `compare --all`).
+        case all
+        /// All but `unchanged` and `not comparable` (a long table helps nobody; the summary line says why times
+        /// were not compared): `compare`'s default.
+        case notable
+        /// Only rows that decided something, `regressed`, `improved` or `missing`: `run`'s default, where
+        /// `inconclusive` and `new` rows are counted in the summary line (`--verbose` lists them as `notable`).
+        case decided
+
+        func lists(_ verdict: Verdict) -> Bool {
+            switch self {
+            case .all: true
+            case .notable: verdict != .unchanged && verdict != .notComparable
+            case .decided: verdict == .regressed || verdict == .improved || verdict == .missing
+            }
+        }
+    }
+
+    /// The comparison, its table or Markdown listing the rows `listed` selects.
+    static func render(_ comparison: Comparison, schema: ResultSchema, format: OutputFormat, listed: ListedRows) throws -> String {
         var shown = comparison
-        if onlyNotable { shown.rows = comparison.rows.filter { $0.verdict != .unchanged && $0.verdict != .notComparable } }
-        if onlyVerdicts { shown.rows = shown.rows.filter { [.regressed, .improved, .missing].contains($0.verdict) } }
+        shown.rows = comparison.rows.filter { listed.lists($0.verdict) }
         switch format {
         case .table:
             return (shown.rows.isEmpty ? "" : comparisonTable(shown, schema: schema).renderConsole()) + comparison.summaryLine + "\n"

@@ -143,8 +143,8 @@ enum RunCommand {
                 options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
             StandardError.write("\ncompared with \(baselinePath):\n")
             StandardError.write(try ResultRendering.render(
-                comparison, schema: schema, format: format == .markdown ? .markdown : .table, onlyNotable: true,
-                onlyVerdicts: !arguments.has("--verbose")))
+                comparison, schema: schema, format: format == .markdown ? .markdown : .table,
+                listed: arguments.has("--verbose") ? .notable : .decided))
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         if !result.failures.isEmpty {

@@ -96,17 +96,18 @@ struct ReportMarkdown {
             table.append(["CPU", metadata.cpuModel ?? "unknown"])
             table.append(["host", metadata.host])
             table.append(["Swift", metadata.swiftVersion])
-            if let sources = metadata.sources, sources.count > 1 {
-                // A merged file: the top-level options are only the last run's; each run's own are below.
-                table.append(["runs merged", "\(sources.count) (below)"])
+            // A merged file: the top-level options are only the last run's; each run's own are listed below.
+            let merged = metadata.sources.flatMap { $0.count > 1 ? $0 : nil }
+            if let merged {
+                table.append(["runs merged", "\(merged.count) (below)"])
             } else {
                 for key in metadata.options.keys.sorted() { table.append(["option `\(key)`", metadata.options[key]!]) }
             }
             text += "\n" + table.renderMarkdown()
-            if let sources = metadata.sources, sources.count > 1 {
+            if let merged {
                 var runs = Table(columns: [TableColumn("run"), TableColumn("git commit"), TableColumn("rows", alignment: .right),
                                            TableColumn("options")])
-                for source in sources {
+                for source in merged {
                     let options = source.options.keys.sorted().map { "`\($0)` \(source.options[$0]!)" }.joined(separator: ", ")
                     runs.append([source.time, source.gitCommit.map { String($0.prefix(10)) } ?? "unknown", "\(source.rows.count)", options])
                 }

@@ -339,15 +339,19 @@ struct Comparator {
     /// Whether `offset` is within rounding of a boundary of InfiniteLayout's content pages (`pageSeamRounding`).
     func isOnPageSeam(_ offset: Double, geometry: CarouselGeometry) -> Bool {
         guard allowedDifferences.contains(.pageSeamRounding) else { return false }
-        let page = Double(InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount) * geometry.pitch
+        let page = Double(pageItems(geometry)) * geometry.pitch
         return Self.close(offset, (offset / page).rounded() * page)
     }
 
     /// Whether the uikit centre is a page minus one item from the core's (the rect mapped one page too far).
     func isPageAwayCentre(_ core: Int?, _ uikit: Int?, geometry: CarouselGeometry) -> Bool {
         guard let core, let uikit else { return false }
-        let pageItems = InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount
-        return abs(uikit - core) == pageItems - 1
+        return abs(uikit - core) == pageItems(geometry) - 1
+    }
+
+    /// The items of one of InfiniteLayout's content pages: the catalog repeated `k` times.
+    func pageItems(_ geometry: CarouselGeometry) -> Int {
+        InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount
     }
 
     func isRotation(_ row: UIKitAgreement.Row) -> Bool {
@@ -407,9 +411,8 @@ struct Comparator {
                 j += 1
             } else if x < y {
                 var difference = edgeDifference(x, geometry: geometry, margin: edgeMargin, side: "core", item: a.visible[i].item)
-                if kind == .peerInfiniteLayout {
-                    let pageItems = InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount).copies * catalogCount
-                    if (a.visible[i].item + 1) % pageItems == 0 { difference.reason = .pageSeamItemNotReturned }
+                if kind == .peerInfiniteLayout, (a.visible[i].item + 1) % pageItems(geometry) == 0 {
+                    difference.reason = .pageSeamItemNotReturned
                 }
                 differences.append(difference)
                 i += 1

@@ -17,6 +17,12 @@ import Testing
         ] + extra)
     }
 
+    /// The arguments of a `run --quick` of what `filter` selects at n = 3 with a short time budget; the test
+    /// appends the rest (output, baseline, flags).
+    static func quickArguments(_ filter: String, timeBudget: String = "5") -> [String] {
+        ["run", "--quick", "--filter", filter, "--sizes", "3", "--time-budget", timeBudget]
+    }
+
     @Test func smallRunWritesTheCSVHeaderAndOneRowPerBenchmarkAndSize() throws {
         let directory = try BenchProcess.scratchDirectory()
         let output = directory.appendingPathComponent("small.csv")
@@ -50,8 +56,7 @@ import Testing
     @Test func saveBaselineThenCheckAgainstItPasses() throws {
         let directory = try BenchProcess.scratchDirectory()
         let baseline = directory.appendingPathComponent("baseline.csv")
-        let first = try BenchProcess.run([
-            "run", "--quick", "--filter", "^lookup/arithmetic$", "--sizes", "3", "--time-budget", "5",
+        let first = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + [
             "--output", directory.appendingPathComponent("a.csv").path, "--baseline", baseline.path, "--save-baseline",
         ])
         #expect(first.status == 0, "\(first.stderr)")
@@ -65,8 +70,7 @@ import Testing
     @Test func aMatrixRunMergesIntoTheBaselineOfTheDefaultConfiguration() throws {
         let directory = try BenchProcess.scratchDirectory()
         let baseline = directory.appendingPathComponent("baseline.csv")
-        let replaced = try BenchProcess.run([
-            "run", "--quick", "--filter", "^(uikit/best|lookup/arithmetic)$", "--sizes", "3", "--time-budget", "5",
+        let replaced = try BenchProcess.run(Self.quickArguments("^(uikit/best|lookup/arithmetic)$") + [
             "--output", directory.appendingPathComponent("a.csv").path, "--baseline", baseline.path, "--replace-baseline",
         ])
         #expect(replaced.status == 0, "\(replaced.stderr)")
@@ -90,14 +94,12 @@ import Testing
     @Test func theRunsComparisonListsOnlyDecidedRowsUnlessVerbose() throws {
         let directory = try BenchProcess.scratchDirectory()
         let baseline = directory.appendingPathComponent("baseline.csv")
-        let made = try BenchProcess.run([
-            "run", "--quick", "--filter", "^lookup/arithmetic$", "--sizes", "3", "--time-budget", "5",
+        let made = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + [
             "--output", directory.appendingPathComponent("a.csv").path, "--baseline", baseline.path, "--replace-baseline",
         ])
         #expect(made.status == 0, "\(made.stderr)")
         for verbose in [false, true] {
-            let outcome = try BenchProcess.run([
-                "run", "--quick", "--filter", "^lookup/(arithmetic|binary)$", "--sizes", "3", "--time-budget", "5",
+            let outcome = try BenchProcess.run(Self.quickArguments("^lookup/(arithmetic|binary)$") + [
                 "--output", directory.appendingPathComponent("b.csv").path, "--baseline", baseline.path,
             ] + (verbose ? ["--verbose"] : []))
             #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -121,8 +123,7 @@ import Testing
         let baseline = directory.appendingPathComponent("baseline.csv")
         let text = Self.requiredHeader + "\nlookup/arithmetic,lookup,arithmetic,3,3,ns/call,5,10,1,abc,1,0,,,\n"
         try text.write(to: baseline, atomically: true, encoding: .utf8)
-        let result = try BenchProcess.run([
-            "run", "--quick", "--filter", "^lookup/arithmetic$", "--sizes", "3", "--time-budget", "5",
+        let result = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + [
             "--output", directory.appendingPathComponent("y.csv").path, "--baseline", baseline.path, "--save-baseline",
         ])
         #expect(result.status == 1)
@@ -133,8 +134,7 @@ import Testing
     @Test func aRunInterruptedMidwayLeavesTheBaselineByteForByteUnchanged() throws {
         let directory = try BenchProcess.scratchDirectory()
         let baseline = directory.appendingPathComponent("baseline.csv")
-        let made = try BenchProcess.run([
-            "run", "--quick", "--filter", "^lookup/arithmetic$", "--sizes", "3", "--time-budget", "5",
+        let made = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + [
             "--output", baseline.path, "--no-baseline",
         ])
         #expect(made.status == 0, "\(made.stderr)")
@@ -163,8 +163,7 @@ import Testing
         let blocker = directory.appendingPathComponent("file")
         try "x".write(to: blocker, atomically: true, encoding: .utf8)
         let baseline = directory.appendingPathComponent("baseline.csv")
-        let outcome = try BenchProcess.run([
-            "run", "--quick", "--filter", "^lookup/arithmetic$", "--sizes", "3", "--time-budget", "5",
+        let outcome = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + [
             "--output", blocker.appendingPathComponent("out.csv").path, "--baseline", baseline.path, "--save-baseline",
         ])
         #expect(outcome.status == 1, "\(outcome.stderr)")
