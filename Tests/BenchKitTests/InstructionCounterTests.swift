@@ -99,4 +99,20 @@ import Testing
         #expect(cheap < longSetUp && cheap < longRegion)
         #expect(defaultRegion > InstructionCounter.estimatedCost(nil, secondsPerIteration: 1e-7, defaultIterations: 10))
     }
+
+    /// The child's environment is a fixed set, nothing of the user's: a longer PATH or another working directory
+    /// would otherwise move the child's heap and change its counts.
+    @Test func aChildsEnvironmentIsAFixedSetWithNothingInherited() {
+        let environment = InstructionCounter.childEnvironment(directory: "/tmp/d", iterations: 256, casesFile: "/tmp/d/cases.txt")
+        #expect(environment == [
+            InstructionCounter.manifestVariable: "/tmp/d/manifest.csv",
+            InstructionCounter.iterationsVariable: "256",
+            InstructionCounter.casesVariable: "/tmp/d/cases.txt",
+            "SWIFT_DETERMINISTIC_HASHING": "1",
+            "LD_BIND_NOW": "1",
+        ])
+        let everything = InstructionCounter.childEnvironment(directory: "/tmp/d", iterations: 10, casesFile: nil)
+        #expect(everything[InstructionCounter.casesVariable] == nil, "no cases file: the child measures every case")
+        #expect(everything["PATH"] == nil && everything["HOME"] == nil && everything["PWD"] == nil)
+    }
 }

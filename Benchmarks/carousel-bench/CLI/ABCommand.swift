@@ -245,18 +245,6 @@ enum ABWorkerCommand {
     }
 }
 
-extension ParsedArguments {
-    /// The options of `specs` given on this command line, as arguments again (to pass them on to another process).
-    func forwarding(_ specs: [OptionSpec]) -> [String] {
-        specs.flatMap { spec -> [String] in
-            switch spec.kind {
-            case .flag: return has(spec.name) ? [spec.name] : []
-            case .value: return value(spec.name).map { [spec.name, $0] } ?? []
-            }
-        }
-    }
-}
-
 /// The git repository `ab` works in.
 struct Git {
     /// The repository's top-level directory.

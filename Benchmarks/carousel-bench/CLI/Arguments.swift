@@ -126,3 +126,15 @@ extension ParsedArguments {
         return choice
     }
 }
+
+extension ParsedArguments {
+    /// The options of `specs` given on this command line, as arguments again (to pass them on to another process).
+    func forwarding(_ specs: [OptionSpec]) -> [String] {
+        specs.flatMap { spec -> [String] in
+            switch spec.kind {
+            case .flag: return has(spec.name) ? [spec.name] : []
+            case .value: return value(spec.name).map { [spec.name, $0] } ?? []
+            }
+        }
+    }
+}

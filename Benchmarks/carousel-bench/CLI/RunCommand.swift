@@ -61,6 +61,13 @@ enum RunCommand {
         return options
     }
 
+    /// The arguments of `run`'s callgrind children: the options that choose the cases and the suite, and nothing
+    /// else. The user's paths (`--output`, `--baseline`) would otherwise change the child's stack and heap, and the
+    /// counts with them, from one output path to another (see `InstructionCounter.childEnvironment`).
+    static func instructionChildArguments(_ arguments: ParsedArguments) -> [String] {
+        ["run"] + arguments.forwarding(selectionOptions) + (arguments.has("--uikit-matrix") ? ["--uikit-matrix"] : [])
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format: OutputFormat = try arguments.choice("--format", default: .table)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
@@ -110,9 +117,8 @@ enum RunCommand {
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         if configuration.uikitMatrix { result.metadata.options["uikitMatrix"] = "every combination of the switches" }
         if arguments.has("--instructions") {
-            let childArguments = Array(CommandLine.arguments.dropFirst())
             if let counts = try InstructionCounter.measure(
-                executable: InstructionCounter.currentExecutable, arguments: childArguments,
+                executable: InstructionCounter.currentExecutable, arguments: instructionChildArguments(arguments),
                 iterations: InstructionIterations.perRegion,
                 costs: InstructionCounter.estimatedCosts(
                     of: result, defaultIterations: InstructionIterations.perRegion,

@@ -209,3 +209,28 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(rest.allSatisfy { $0 == " " }, "no other heading: \(tableHead)")
     }
 }
+
+/// `run --instructions`: the callgrind children get the options that choose the cases and the suite, not the
+/// user's paths, so the same gate counts the same from any output path or baseline.
+@Suite struct InstructionChildArgumentsTests {
+    @Test func theChildGetsTheSelectionAndTheSuitesOptionsAndNoPaths() throws {
+        let command = RunCommand.command
+        let arguments = try ParsedArguments.parse([
+            "--quick", "--output", "/some/long/path/results.csv", "--baseline", "Results/baseline.csv", "--check",
+            "--filter", "^pipeline/", "--viewport", "1024", "--time-budget", "10", "--instructions", "--uikit-matrix",
+            "--threshold", "5", "--verbose",
+        ], specs: command.options, maxPositionals: command.maxPositionals)
+        let child = RunCommand.instructionChildArguments(arguments)
+        #expect(child.first == "run")
+        for kept in ["--quick", "--filter", "^pipeline/", "--viewport", "1024", "--time-budget", "10", "--uikit-matrix"] {
+            #expect(child.contains(kept), "\(kept) in \(child)")
+        }
+        for dropped in ["--output", "/some/long/path/results.csv", "--baseline", "--check", "--instructions", "--threshold", "--verbose"] {
+            #expect(!child.contains(dropped), "\(dropped) not in \(child)")
+        }
+        // The child parses them as `run` does: the same cases.
+        let reparsed = try ParsedArguments.parse(Array(child.dropFirst()), specs: command.options, maxPositionals: command.maxPositionals)
+        #expect(try RunCommand.runOptions(reparsed).filter == "^pipeline/")
+        #expect(reparsed.has("--uikit-matrix") && reparsed.has("--quick"))
+    }
+}
