@@ -21,9 +21,9 @@ import Foundation
 /// With `costs`, the parent splits the cases over several children running at once (one per core, at most
 /// `maximumChildren`), balanced by the estimated cost of each case, and merges their counts. The split changes
 /// which cases share a process, and so the history glibc's heap brings to each region: allocating rows moved by
-/// up to 0.65% between two runs of the quick gate while the split followed each run's times; with the split from
-/// the baseline's counts (`estimatedCosts(of:reference:)`), 198 of 235 rows were identical and the rest within
-/// 0.15% (a residue inside multi-case children; one case alone repeats exactly).
+/// up to 0.65% between two runs of the quick gate while the split followed each run's times, so the split comes
+/// from the baseline's counts (`estimatedCosts(of:reference:)`). The rest of a child's history is fixed too (its
+/// environment, working directory and arguments: `childEnvironment`): two gate runs then agree on every row.
 /// `LD_BIND_NOW=1` keeps lazy symbol binding out of the regions, which otherwise lands in whichever region
 /// first calls a symbol (measured: 4% on one row between two orders of the same cases).
 ///
@@ -58,8 +58,8 @@ public enum InstructionCounter {
     /// and writes the manifest. Verification is left to the timed run (the parent), which keeps only the rows it
     /// verified. A benchmark's own `instructionIterations`, when set, replaces the environment's count.
     /// - Complexity: one set-up and `2K + 1` iterations per selected case, `K + 1` of them instrumented.
-    public static func runChild(_ suite: BenchmarkSuite, options: RunOptions) throws {
-        let environment = ProcessInfo.processInfo.environment
+    public static func runChild(_ suite: BenchmarkSuite, options: RunOptions,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard let manifest = environment[manifestVariable] else { return }
         let iterations = max(1, environment[iterationsVariable].flatMap { Int($0) } ?? 10)
         let only = try environment[casesVariable].map { path in
@@ -97,6 +97,12 @@ public enum InstructionCounter {
         cbench_callgrind_instrumentation(0)
         try AtomicFile.write(to: manifest) { emit in try emit(lines) }
     }
+
+    /// How many iterations of a case's body a child runs in all, for regions of `regionIterations`: the warm-up
+    /// (as many), one more before the regions, then the regions of 0 and `regionIterations`. A set-up that knows
+    /// it is being counted (`isChild`) may prepare input for only these (the suite records only that many frames
+    /// of a long trajectory, whose live recording costs more under valgrind than counting it).
+    public static func iterationsRunByChild(regionIterations: Int) -> Int { 2 * regionIterations + 1 }
 
     /// The estimated cost of counting one case under callgrind (in seconds, roughly): its native set-up and
     /// its region's iterations at `secondsPerIteration`, each times its slowdown under valgrind.

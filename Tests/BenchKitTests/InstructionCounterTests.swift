@@ -1,3 +1,4 @@
+import Foundation
 import BenchKit
 import Testing
 
@@ -114,5 +115,32 @@ import Testing
         let everything = InstructionCounter.childEnvironment(directory: "/tmp/d", iterations: 10, casesFile: nil)
         #expect(everything[InstructionCounter.casesVariable] == nil, "no cases file: the child measures every case")
         #expect(everything["PATH"] == nil && everything["HOME"] == nil && everything["PWD"] == nil)
+    }
+
+    /// Outside valgrind the measured region is a plain call, so the child's protocol can be run here: every case
+    /// runs `iterationsRunByChild` iterations in all (what a set-up may prepare input for), regions of 0 and K.
+    @Test func aChildRunsEachCaseTheIterationsItAnnouncesAndWritesItsRegions() throws {
+        final class Tally { var iterations: [String: Int] = [:] }
+        let tally = Tally()
+        let suite = BenchmarkSuite()
+        for (strategy, own) in [("default", nil), ("own", 7)] as [(String, Int?)] {
+            suite.register(BenchmarkID(family: "child", strategy: strategy), unit: frameUnit, sizes: .fixed([3])) { size in
+                PreparedBenchmark(items: size, instructionIterations: own) { iterations in
+                    tally.iterations["\(strategy)@\(size)", default: 0] += iterations
+                }
+            }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = InstructionCounter.childEnvironment(directory: directory.path, iterations: 5, casesFile: nil)
+        try InstructionCounter.runChild(suite, options: RunOptions(), environment: environment)
+        #expect(tally.iterations == [
+            "default@3": InstructionCounter.iterationsRunByChild(regionIterations: 5),
+            "own@3": InstructionCounter.iterationsRunByChild(regionIterations: 7),
+        ])
+        #expect(tally.iterations["default@3"] == 11, "warm-up 5, one more, regions of 0 and 5")
+        let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.csv"), encoding: .utf8)
+        #expect(manifest == "child/default,3,0\nchild/default,3,5\nchild/own,3,0\nchild/own,3,7\n")
     }
 }

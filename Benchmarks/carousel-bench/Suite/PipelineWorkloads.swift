@@ -10,13 +10,29 @@ enum PipelineInputs {
     /// Callgrind iterations: one whole trajectory (so every gesture's work is counted once, exactly), cut
     /// to fewer frames only where each frame may be O(N) over a large N (under valgrind every frame costs 50x).
     static func instructionIterations(framesPerTrajectory: Int, items: Int) -> Int {
-        min(framesPerTrajectory, max(32, 5_000_000 / max(1, items)))
+        min(framesPerTrajectory, countedFrameCap(items: items))
+    }
+
+    /// The most frames a callgrind region plays over `items` laid-out items: 2 M laid-out items, at least 32 frames.
+    static func countedFrameCap(items: Int) -> Int { max(32, 2_000_000 / max(1, items)) }
+
+    /// The frames a pipeline benchmark's set-up records: the whole trajectory, except in a callgrind child, which
+    /// runs only `InstructionCounter.iterationsRunByChild` frames for a region of `countedFrameCap` (c) frames.
+    /// There the first `2c + 1` are recorded, and the counts are those of the whole recording: a trajectory longer
+    /// than that gives K = c either way, and the child plays its first 2c + 1 frames, the same frames from the
+    /// same start (a live play depends only on the frames before); a shorter one is recorded whole. Recording
+    /// plays the pipeline live, which under valgrind cost more than counting it: `pipeline/peer.infinitelayout`
+    /// at n = 10 000 records its 2 962 frames in 1.2 s natively and counts 32 of them. Measured on the quick gate:
+    /// the two children took 6.9 and 11.3 s to reach their first region with whole recordings, 3.2 and 2.9 s now.
+    static func recordedFrames(items: Int) -> Int {
+        guard InstructionCounter.isChild else { return .max }
+        return InstructionCounter.iterationsRunByChild(regionIterations: countedFrameCap(items: items))
     }
 
     /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
     /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N.
     static func lifecycleIterations(items: Int) -> Int {
-        2 * max(1, min(32, 50_000 / max(1, items)))
+        2 * max(1, min(32, 20_000 / max(1, items)))
     }
 }
 
@@ -25,14 +41,16 @@ func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: Suite
     { catalog in
         let geometry = configuration.geometry
         let hz = configuration.hz
+        let items = P(catalogCount: catalog, geometry: geometry).itemCount
         let state = PipelineState(PipelineReplay<P>(
-            catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz))
-        let items = state.replay.initial.itemCount
+            catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz,
+            frameLimit: PipelineInputs.recordedFrames(items: items)))
         return PreparedBenchmark(
             items: items,
             verify: {
                 let check = PipelineVerification.check(
-                    P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz)
+                    P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz,
+                    recording: state.replay.recording)
                 return check.isVerified ? nil : (check.firstFailure ?? "not verified")
             },
             instructionIterations: PipelineInputs.instructionIterations(
@@ -82,10 +100,10 @@ final class FloorState {
 func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
+        let items = P(catalogCount: catalog, geometry: geometry, switches: configuration.switches).itemCount
         let state = PipelineState(PipelineReplay<P>(
             catalogCount: catalog, geometry: geometry, switches: configuration.switches,
-            script: PipelineInputs.script, hz: configuration.hz))
-        let items = state.replay.initial.itemCount
+            script: PipelineInputs.script, hz: configuration.hz, frameLimit: PipelineInputs.recordedFrames(items: items)))
         return PreparedBenchmark(
             items: items,
             verify: {

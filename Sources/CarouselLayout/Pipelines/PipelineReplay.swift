@@ -2,34 +2,47 @@ import Determinism
 /// Plays a script live through a pipeline: the pipeline is the simulator's consumer (its wrap jumps move the
 /// offset the simulator sees) and the pipeline's own snap decides where each flick lands.
 public enum PipelinePlayer {
-    /// Plays `script` at `hz` through `pipeline`, calling `body` after every frame with the frame and its output.
+    /// Plays `script` at `hz` through `pipeline`, calling `body` after every frame with the frame and its output;
+    /// stops after `frameLimit` frames when the script is longer.
     ///
     /// - Complexity: O(frames) times the pipeline's per-frame cost.
     public static func play<P: CarouselPipeline>(_ pipeline: inout P, script: ScrollScript, hz: Double,
+                                                 frameLimit: Int = .max,
                                                  body: (TrajectoryFrame, FrameOutput) -> Void) {
         var simulator = ScrollSimulator(script: script, hz: hz)
         var output = FrameOutput()
-        while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
+        var played = 0
+        while played < frameLimit,
+              let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
             pipeline.apply(frame, into: &output)
             body(frame, output)
+            played += 1
         }
     }
 
-    /// The frames of `script` played live from a fresh pipeline's start state (see `play`).
+    /// The frames of `script` played live from `start` (see `play`): all of them, or the first `frameLimit`.
+    /// `start` itself is played (consumed): a pipeline that holds objects shares them with its copies, so a
+    /// replay starts from another pipeline built the same way.
     ///
     /// Replaying them from that start state reproduces the live play exactly; from any other state the
-    /// recorded landings no longer line up (a finite carousel would drift out of its content).
-    public static func record<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
-                                                   script: ScrollScript, hz: Double) -> ScrollRecording {
-        var pipeline = P(catalogCount: catalogCount, geometry: geometry)
-        let startOffset = pipeline.offset
+    /// recorded landings no longer line up (a finite carousel would drift out of its content). A live play
+    /// depends only on the frames before, so the first `k` frames are the same whatever the limit.
+    public static func record<P: CarouselPipeline>(from start: consuming P, script: ScrollScript, hz: Double,
+                                                   frameLimit: Int = .max) -> ScrollRecording {
+        let startOffset = start.offset
         var frames: [TrajectoryFrame] = []
         var travelled = 0.0
-        play(&pipeline, script: script, hz: hz) { frame, _ in
+        play(&start, script: script, hz: hz, frameLimit: frameLimit) { frame, _ in
             frames.append(frame)
             travelled += frame.delta
         }
         return ScrollRecording(hz: hz, startOffset: startOffset, endOffset: startOffset + travelled, frames: frames)
+    }
+
+    /// The frames of `script` played live from a fresh pipeline's start state (see `record(from:)`).
+    public static func record<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                                   script: ScrollScript, hz: Double) -> ScrollRecording {
+        record(from: P(catalogCount: catalogCount, geometry: geometry), script: script, hz: hz)
     }
 }
 
@@ -67,10 +80,14 @@ public struct PipelineReplay<P: CarouselPipeline> {
     @usableFromInline var cursor = 0
     @usableFromInline var output = FrameOutput()
 
-    /// Records `script` at `hz` live through a fresh pipeline, ready to replay from its start.
-    public init(catalogCount: Int, geometry: CarouselGeometry, script: ScrollScript, hz: Double) {
-        self.init(catalogCount: catalogCount, geometry: geometry,
-                  recording: PipelinePlayer.record(P.self, catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
+    /// Records `script` at `hz` live through a fresh pipeline, ready to replay from its start. With `frameLimit`,
+    /// only the trajectory's first frames are recorded, and `run` cycles through them (from the start state each
+    /// time, so the landings still line up): a caller that runs no more frames than the limit sees exactly the
+    /// frames and outputs of the whole trajectory's replay.
+    public init(catalogCount: Int, geometry: CarouselGeometry, script: ScrollScript, hz: Double, frameLimit: Int = .max) {
+        let recording = PipelinePlayer.record(from: P(catalogCount: catalogCount, geometry: geometry),
+                                              script: script, hz: hz, frameLimit: frameLimit)
+        self.init(initial: P(catalogCount: catalogCount, geometry: geometry), recording: recording)
     }
 
     /// Replays `recording`, which must have been recorded from this pipeline's start state.

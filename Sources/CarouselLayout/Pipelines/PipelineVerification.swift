@@ -8,8 +8,11 @@ public struct PipelineCheck: Sendable, Equatable {
     public var frames = 0
     /// The checksum of every frame's output, played live (equals `PipelineReplay.run(frames: frames)`).
     public var checksum = StableHash.seed
-    /// The checksum of a fresh `PipelineReplay` over the same number of frames.
+    /// The checksum of a `PipelineReplay` from a fresh pipeline over the same frames: the live play's, or the
+    /// recording `check` was given (the one a benchmark times).
     public var replayChecksum: UInt64 = 0
+    /// False when `check` was given a recording whose frames are not the live play's.
+    public var recordingMatchesLivePlay = true
     public var centerEvents = 0
     public var jumps = 0
     /// Jumps that were not a whole number of catalog widths (a visible jump: a documented flaw, reported).
@@ -31,6 +34,7 @@ public struct PipelineCheck: Sendable, Equatable {
     /// strategy's own range, and the replay reproduces the live play's checksum.
     public var isVerified: Bool {
         centerMismatches == 0 && indexOutOfRange == 0 && scaleOutOfRange == 0 && replayChecksum == checksum
+            && recordingMatchesLivePlay
     }
 }
 
@@ -51,17 +55,24 @@ public enum PipelineVerification {
         kind.accept(CheckVisitor(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
     }
 
-    /// Checks pipeline type `type` playing `script` at `hz` (see the type's documentation).
+    /// Checks pipeline type `type` playing `script` at `hz` (see the type's documentation), then replays the
+    /// live play's frames from a fresh pipeline, which must reproduce its checksum. Given `recording` (a
+    /// benchmark's, recorded in its set-up), its frames must be the live play's, and it is the one replayed.
+    /// - Complexity: two plays of `script` (the live one and the replay).
     public static func check<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry = .default,
-                                                  script: ScrollScript = standardScript(), hz: Double = 120) -> PipelineCheck {
+                                                  script: ScrollScript = standardScript(), hz: Double = 120,
+                                                  recording: ScrollRecording? = nil) -> PipelineCheck {
         var pipeline = P(catalogCount: catalogCount, geometry: geometry)
         var check = PipelineCheck(id: P.id, catalogCount: catalogCount, hz: hz)
         let traits = P.traits
+        let startOffset = pipeline.offset
         var previousOffset = pipeline.offset
         var simulator = ScrollSimulator(script: script, hz: hz)
         var output = FrameOutput()
+        var frames: [TrajectoryFrame] = []
         while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
             pipeline.apply(frame, into: &output)
+            frames.append(frame)
             check.frames += 1
             check.checksum = output.checksum(into: check.checksum)
             if output.centerChanged { check.centerEvents += 1 }
@@ -74,7 +85,13 @@ public enum PipelineVerification {
             previousOffset = output.offset
             inspect(output, frame: frame.frame, pipeline: pipeline, traits: traits, into: &check)
         }
-        var replay = PipelineReplay<P>(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz)
+        let livePlay = ScrollRecording(hz: hz, startOffset: startOffset,
+                                       endOffset: startOffset + frames.reduce(0) { $0 + $1.delta }, frames: frames)
+        if let recording, recording.frames != frames {
+            check.recordingMatchesLivePlay = false
+            note("the benchmark's recording (\(recording.frames.count) frames) is not the live play (\(frames.count))", &check)
+        }
+        var replay = PipelineReplay<P>(catalogCount: catalogCount, geometry: geometry, recording: recording ?? livePlay)
         check.replayChecksum = replay.run(frames: check.frames)
         if check.replayChecksum != check.checksum { note("replay checksum differs from the live play", &check) }
         return check

@@ -7,17 +7,12 @@ extension PipelineReplay where P: UIKitPipeline {
     ///                                                   script: .standard(seed: 1), hz: 120)
     ///     let checksum = replay.run(frames: 100_000)
     ///
-    /// - Complexity: the recording is one live play of `script`.
-    public init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches, script: ScrollScript, hz: Double) {
-        var recorder = P(catalogCount: catalogCount, geometry: geometry, switches: switches)
-        let startOffset = recorder.offset
-        var frames: [TrajectoryFrame] = []
-        var travelled = 0.0
-        PipelinePlayer.play(&recorder, script: script, hz: hz) { frame, _ in
-            frames.append(frame)
-            travelled += frame.delta
-        }
-        self.init(initial: P(catalogCount: catalogCount, geometry: geometry, switches: switches),
-                  recording: ScrollRecording(hz: hz, startOffset: startOffset, endOffset: startOffset + travelled, frames: frames))
+    /// - Complexity: the recording is one live play of `script` (of its first `frameLimit` frames: see
+    ///   `init(catalogCount:geometry:script:hz:frameLimit:)`).
+    public init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches, script: ScrollScript, hz: Double,
+                frameLimit: Int = .max) {
+        let recording = PipelinePlayer.record(from: P(catalogCount: catalogCount, geometry: geometry, switches: switches),
+                                              script: script, hz: hz, frameLimit: frameLimit)
+        self.init(initial: P(catalogCount: catalogCount, geometry: geometry, switches: switches), recording: recording)
     }
 }

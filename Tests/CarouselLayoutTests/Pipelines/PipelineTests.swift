@@ -204,6 +204,40 @@ import Testing
         #expect(rows.contains { $0.jumped })
         #expect(rows.allSatisfy { $0.offset >= 0 && $0.offset < 3 * geometry.pitch })
     }
+
+    /// A replay recorded with a frame limit holds the whole trajectory's first frames and cycles through them
+    /// from the start state: up to the limit it plays exactly what the whole trajectory's replay plays.
+    @Test func aReplayOfTheFirstFramesPlaysWhatTheWholeReplayPlaysUpToItsLimit() {
+        let script = PipelineVerification.standardScript()
+        var whole = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120)
+        var prefix = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120,
+                                                         frameLimit: 500)
+        #expect(whole.framesPerTrajectory > 1000)
+        #expect(prefix.framesPerTrajectory == 500)
+        #expect(Array(whole.recording.frames.prefix(500)) == prefix.recording.frames)
+        #expect(whole.run(frames: 200) == prefix.run(frames: 200))
+        #expect(whole.run(frames: 300) == prefix.run(frames: 300))
+        // Past the limit the prefix starts again from the start state: its next 500 frames are its first 500.
+        var fresh = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120,
+                                                        frameLimit: 500)
+        #expect(prefix.run(frames: 500) == fresh.run(frames: 500))
+        let short = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120,
+                                                        frameLimit: 1_000_000)
+        #expect(short.recording == whole.recording, "a limit past the trajectory's end records it whole")
+    }
+
+    /// Given the recording a benchmark times, the check replays that one, and fails when it is not the live play.
+    @Test func theCheckFailsARecordingThatIsNotTheLivePlay() {
+        let script = PipelineVerification.standardScript()
+        let right = PipelinePlayer.record(BestPipeline.self, catalogCount: 10, geometry: geometry, script: script, hz: 120)
+        let checked = PipelineVerification.check(BestPipeline.self, catalogCount: 10, geometry: geometry, recording: right)
+        #expect(checked.isVerified && checked.recordingMatchesLivePlay)
+        let other = PipelinePlayer.record(BestPipeline.self, catalogCount: 11, geometry: geometry, script: script, hz: 120)
+        let wrong = PipelineVerification.check(BestPipeline.self, catalogCount: 10, geometry: geometry, recording: other)
+        #expect(!wrong.recordingMatchesLivePlay)
+        #expect(!wrong.isVerified)
+        #expect(wrong.firstFailure?.contains("is not the live play") == true, "\(wrong.firstFailure ?? "")")
+    }
 }
 
 private struct Fresh: PipelineVisitor {
