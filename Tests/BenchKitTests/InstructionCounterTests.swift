@@ -111,6 +111,7 @@ import Testing
             InstructionCounter.casesVariable: "/tmp/d/cases.txt",
             "SWIFT_DETERMINISTIC_HASHING": "1",
             "LD_BIND_NOW": "1",
+            "MALLOC_ARENA_MAX": "100000",
         ])
         let everything = InstructionCounter.childEnvironment(directory: "/tmp/d", iterations: 10, casesFile: nil)
         #expect(everything[InstructionCounter.casesVariable] == nil, "no cases file: the child measures every case")
@@ -120,13 +121,14 @@ import Testing
     /// Outside valgrind the measured region is a plain call, so the child's protocol can be run here: every case
     /// runs `iterationsRunByChild` iterations in all (what a set-up may prepare input for), regions of 0 and K.
     @Test func aChildRunsEachCaseTheIterationsItAnnouncesAndWritesItsRegions() throws {
-        final class Tally { var iterations: [String: Int] = [:] }
+        final class Tally { var iterations: [String: Int] = [:]; var threads: [String: Set<pthread_t>] = [:] }
         let tally = Tally()
         let suite = BenchmarkSuite()
         for (strategy, own) in [("default", nil), ("own", 7)] as [(String, Int?)] {
             suite.register(BenchmarkID(family: "child", strategy: strategy), unit: frameUnit, sizes: .fixed([3])) { size in
                 PreparedBenchmark(items: size, instructionIterations: own) { iterations in
                     tally.iterations["\(strategy)@\(size)", default: 0] += iterations
+                    tally.threads["\(strategy)@\(size)", default: []].insert(pthread_self())
                 }
             }
         }
@@ -140,6 +142,10 @@ import Testing
             "own@3": InstructionCounter.iterationsRunByChild(regionIterations: 7),
         ])
         #expect(tally.iterations["default@3"] == 11, "warm-up 5, one more, regions of 0 and 5")
+        // Each case runs set-up, warm-up and regions on one thread of its own, never the caller's (a fresh arena).
+        let threads = tally.threads.values.map { Array($0) }
+        #expect(threads.count == 2 && threads.allSatisfy { $0.count == 1 })
+        #expect(Set(threads.joined()).count == 2 && !threads.joined().contains(pthread_self()))
         let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.csv"), encoding: .utf8)
         #expect(manifest == "child/default,3,0\nchild/default,3,5\nchild/own,3,0\nchild/own,3,7\n")
     }
