@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import carousel_bench
 
 #if canImport(Glibc)
 import Glibc
@@ -73,6 +74,7 @@ import Glibc
             (["ab", "HEAD", "--filter", "^nothing-matches$"], "no benchmark matches"),
             (["ab", "HEAD", "--format", "bencher"], "'--format': 'bencher'"),
             (["ab", "HEAD", "--frobnicate"], "unknown option '--frobnicate'"),
+            (["ab", "HEAD", "--layout", "tight"], "'--layout': 'tight' is not one of aligned|default"),
         ]
         for (arguments, message) in cases {
             let outcome = try BenchProcess.run(arguments)
@@ -87,7 +89,7 @@ import Glibc
         let overview = try BenchProcess.run(["--help"])
         #expect(overview.stdout.contains("  ab "))
         #expect(!overview.stdout.contains("ab-worker"))
-        #expect(try BenchProcess.run(["ab", "--help"]).stdout.contains(".build/ab/bin/COMMIT/"), "the cache is documented")
+        #expect(try BenchProcess.run(["ab", "--help"]).stdout.contains(".build/ab/bin/COMMIT-aligned/"), "the cache is documented")
         #expect(try BenchProcess.run(["ab-worker", "--help"]).status == 0)
     }
 
@@ -158,5 +160,23 @@ final class WorkerProcess {
     func wait() -> Int32 {
         process.waitUntilExit()
         return process.terminationStatus
+    }
+}
+
+/// `ab --layout`: how both revisions are built, and where their binaries go.
+@Suite struct ABLayoutTests {
+    @Test func alignedBuildsPassLLVMsAlignmentOptionsAndKeepTheirOwnCacheAndScratch() {
+        let flags = ABLayout.aligned.buildArguments
+        // Each LLVM option reaches swiftc as -Xswiftc -Xllvm -Xswiftc OPTION.
+        #expect(flags.count % 4 == 0)
+        let options = stride(from: 3, to: flags.count, by: 4).map { flags[$0] }
+        #expect(options.starts(with: ["-align-all-functions=6", "-align-all-nofallthru-blocks=5"]))
+        #if arch(x86_64)
+        #expect(options.contains("-x86-branches-within-32B-boundaries"))
+        #endif
+        #expect(ABLayout.aligned.cacheSuffix == "-aligned")
+        #expect(ABLayout.aligned.workingTreeScratch == ".build/ab/aligned", "the user's .build/release is left alone")
+        #expect(ABLayout.default.buildArguments.isEmpty && ABLayout.default.cacheSuffix.isEmpty)
+        #expect(ABLayout.default.workingTreeScratch == nil)
     }
 }

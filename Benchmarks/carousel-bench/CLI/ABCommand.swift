@@ -23,9 +23,14 @@ enum ABCommand {
             details: """
             REV_A and REV_B are git revisions (a commit, branch, tag, HEAD~2, ...); REV_B defaults to the working tree
             as it is, edits included. Each revision is built in release mode in a git worktree of its own under
-            \(worktrees)/, removed afterwards whatever happens; the binary is kept in \(binaryCache)/COMMIT/, so
+            \(worktrees)/, removed afterwards whatever happens; the binary is kept in \(binaryCache)/COMMIT-aligned/, so
             running the same revisions again does not rebuild them (--rebuild does; the working tree is always
-            built, in place). Both binaries then run as workers on the same benchmarks, sizes and geometry: each
+            built, in place, in .build/ab/aligned/). --layout aligned (the default) builds both with every function
+            aligned to 64 bytes and every jump target to 32 (and, on x86-64, no branch across a 32-byte boundary), so
+            code the change did not touch keeps its alignment and its speed; --layout default is swift build's own
+            layout (binaries in COMMIT/, the working tree in .build/), where an unrelated edit can move a tight
+            loop's speed by several percent. Both binaries then run as workers on the same benchmarks, sizes and
+            geometry: each
             prepares every case once (set-up, verification, calibration), and every round takes one sample of each
             case from each side back to back, A B then B A in turn, with the same iterations on both sides; both
             workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike. The rounds are
@@ -50,6 +55,7 @@ enum ABCommand {
                 CommonOptions.format,
                 .flag("--all", "show every row, not only those that changed"),
                 .flag("--rebuild", "build the revisions even when their binaries are cached"),
+                .value("--layout", "aligned|default", "how both revisions are built (default aligned; see above)"),
                 .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use)"),
                 .value("--blocks", "N", "blocks of rounds, each with a fresh pair of workers (default \(defaultBlocks))"),
                 .flag("--verbose", "a progress line per event instead of one summarising line"),
@@ -84,6 +90,7 @@ enum ABCommand {
             throw UsageError("no benchmark matches --filter '\(options.filter ?? "")' at these sizes")
         }
         let forwarded = arguments.forwarding(RunCommand.selectionOptions)
+        let layout: ABLayout = try arguments.choice("--layout", default: .aligned)
         let blocks = try arguments.int("--blocks", default: defaultBlocks, range: 1...100)
         let cpu: Int?
         switch arguments.value("--cpu") {
@@ -108,7 +115,7 @@ enum ABCommand {
         // On an error, leave the terminal's progress line clean for the error message.
         defer { if !finished && StandardErrorStream.isTerminal { progress.finish() } }
         let started = MonotonicClock.now()
-        let builder = ABBuilder(git: git, rebuild: arguments.has("--rebuild"), progress: progress)
+        let builder = ABBuilder(git: git, rebuild: arguments.has("--rebuild"), layout: layout, progress: progress)
         defer { builder.removeWorktrees() }
         let binaryA: String
         let binaryB: String
@@ -151,6 +158,7 @@ enum ABCommand {
             metadata.options["revision"] = revision.isWorkingTree ? "working tree" : revision.name
             metadata.options["workingTreeEdits"] = revision.isWorkingTree ? String(revision.modified) : nil
             metadata.options["abSide"] = letter
+            metadata.options["abLayout"] = layout.rawValue
             metadata.options["abPairedWith"] = other.commit
             return RunResult(rows: side.rows, failures: side.failures, skipped: side.skipped, metadata: metadata,
                              preparation: side.preparation)
@@ -282,11 +290,13 @@ final class ABBuilder {
 
     let git: Git
     let rebuild: Bool
+    let layout: ABLayout
     let progress: ProgressReporter
 
-    init(git: Git, rebuild: Bool, progress: ProgressReporter) {
+    init(git: Git, rebuild: Bool, layout: ABLayout, progress: ProgressReporter) {
         self.git = git
         self.rebuild = rebuild
+        self.layout = layout
         self.progress = progress
         ABInterruption.install()
     }
@@ -296,9 +306,10 @@ final class ABBuilder {
         if revision.isWorkingTree {
             return try build(in: git.root, label: "B = working tree", log: "working-tree.log", revision: revision)
         }
-        let cached = "\(git.root)/\(ABCommand.binaryCache)/\(revision.commit)/carousel-bench"
+        let cacheDirectory = "\(ABCommand.binaryCache)/\(revision.commit)\(layout.cacheSuffix)"
+        let cached = "\(git.root)/\(cacheDirectory)/carousel-bench"
         if !rebuild && FileManager.default.isExecutableFile(atPath: cached) {
-            progress.report(.note("\(side) = \(revision.label): cached binary \(ABCommand.binaryCache)/\(revision.commit)/"))
+            progress.report(.note("\(side) = \(revision.label): cached binary \(cacheDirectory)/"))
             return cached
         }
         let worktree = "\(git.root)/\(ABCommand.worktrees)/\(revision.short)-\(getpid())"
@@ -319,14 +330,18 @@ final class ABBuilder {
         return cached
     }
 
-    /// `swift build -c release --product carousel-bench` in `directory`; its output goes to a log.
+    /// `swift build -c release --product carousel-bench` in `directory` with the layout's flags; its output goes
+    /// to a log. The working tree's aligned build has a scratch path of its own (`ABLayout.workingTreeScratch`),
+    /// so the user's `.build/release` is left as it was.
     private func build(in directory: String, label: String, log: String, revision: ABCommand.Revision) throws -> String {
         let logDirectory = git.root + "/" + ABCommand.logs
         try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
         let logPath = logDirectory + "/" + log
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let scratch = revision.isWorkingTree ? layout.workingTreeScratch : nil
         process.arguments = ["swift", "build", "-c", "release", "--product", "carousel-bench"]
+            + (scratch.map { ["--scratch-path", $0] } ?? []) + layout.buildArguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logHandle = FileHandle(forWritingAtPath: logPath)
@@ -345,7 +360,7 @@ final class ABBuilder {
         }
         process.waitUntilExit()
         try? logHandle?.close()
-        let binary = directory + "/.build/release/carousel-bench"
+        let binary = directory + "/" + (scratch ?? ".build") + "/release/carousel-bench"
         guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: binary) else {
             let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).map { "  " + $0 }.joined(separator: "\n")
@@ -459,4 +474,34 @@ extension ReportNumber {
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }
+}
+
+/// How `ab` builds both revisions (`--layout`).
+enum ABLayout: String, CaseIterable {
+    /// Every function aligned to 64 bytes, every jump target that is not a fall-through to 32, and on x86-64 no
+    /// branch across a 32-byte boundary (Intel's jump-condition-code erratum makes such a branch slow). Code a
+    /// change did not touch then keeps its alignment, and so its speed, in the other build.
+    case aligned
+    /// swift build's own layout.
+    case `default`
+
+    /// The extra `swift build` arguments.
+    var buildArguments: [String] {
+        switch self {
+        case .default: return []
+        case .aligned:
+            var flags = ["-align-all-functions=6", "-align-all-nofallthru-blocks=5"]
+            #if arch(x86_64)
+            flags.append("-x86-branches-within-32B-boundaries")
+            #endif
+            return flags.flatMap { ["-Xswiftc", "-Xllvm", "-Xswiftc", $0] }
+        }
+    }
+
+    /// Appended to a cached binary's directory (`.build/ab/bin/COMMIT-aligned/`).
+    var cacheSuffix: String { self == .default ? "" : "-\(rawValue)" }
+
+    /// Where the working tree is built: `.build` for the default layout (the user's own release build), a
+    /// directory of its own for the others.
+    var workingTreeScratch: String? { self == .default ? nil : ".build/ab/\(rawValue)" }
 }
