@@ -89,18 +89,19 @@ public enum InstructionCounter {
         cbench_callgrind_instrumentation(1)
         var lines = ""
         for (key, thread, context, count) in cases {
+            let regions = [0, count]
             thread.run {
                 // One more iteration outside the regions: the runtime's caches (type metadata lookups) are warm
                 // for this case again after the set-ups and regions of the others.
                 context.body(1)
-                for regionIterations in [0, count] {
+                for regionIterations in regions {
                     withExtendedLifetime(context) {
                         cbench_measured_region(
                             regionThunk, Unmanaged.passUnretained(context).toOpaque(), Int64(regionIterations))
                     }
                 }
             }
-            lines += "\(key.benchmark),\(key.size),0\n\(key.benchmark),\(key.size),\(count)\n"
+            for regionIterations in regions { lines += "\(key.benchmark),\(key.size),\(regionIterations)\n" }
         }
         cbench_callgrind_instrumentation(0)
         try AtomicFile.write(to: manifest) { emit in try emit(lines) }

@@ -30,8 +30,7 @@ enum ABCommand {
             code the change did not touch keeps its alignment and its speed; --layout default is swift build's own
             layout (binaries in COMMIT/, the working tree in .build/), where an unrelated edit can move a tight
             loop's speed by several percent. Both binaries then run as workers on the same benchmarks, sizes and
-            geometry: each
-            prepares every case once (set-up, verification, calibration), and every round takes one sample of each
+            geometry: each prepares every case once (set-up, verification, calibration), and every round takes one sample of each
             case from each side back to back, A B then B A in turn, with the same iterations on both sides; both
             workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike. The rounds are
             split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes

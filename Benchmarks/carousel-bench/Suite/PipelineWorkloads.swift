@@ -29,6 +29,15 @@ enum PipelineInputs {
         return InstructionCounter.iterationsRunByChild(regionIterations: countedFrameCap(items: items))
     }
 
+    /// A replay of the standard script at `hz` from a pipeline `make` builds, recorded live through a second one
+    /// (a pipeline that holds objects shares them with its copies) as far as `recordedFrames` says.
+    static func replay<P: CarouselPipeline>(hz: Double, _ make: () -> P) -> PipelineReplay<P> {
+        let initial = make()
+        let recording = PipelinePlayer.record(from: make(), script: script, hz: hz,
+                                              frameLimit: recordedFrames(items: initial.itemCount))
+        return PipelineReplay(initial: initial, recording: recording)
+    }
+
     /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
     /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N.
     static func lifecycleIterations(items: Int) -> Int {
@@ -41,10 +50,8 @@ func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: Suite
     { catalog in
         let geometry = configuration.geometry
         let hz = configuration.hz
-        let items = P(catalogCount: catalog, geometry: geometry).itemCount
-        let state = PipelineState(PipelineReplay<P>(
-            catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz,
-            frameLimit: PipelineInputs.recordedFrames(items: items)))
+        let state = PipelineState(PipelineInputs.replay(hz: hz) { P(catalogCount: catalog, geometry: geometry) })
+        let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
             verify: {
@@ -100,10 +107,10 @@ final class FloorState {
 func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
-        let items = P(catalogCount: catalog, geometry: geometry, switches: configuration.switches).itemCount
-        let state = PipelineState(PipelineReplay<P>(
-            catalogCount: catalog, geometry: geometry, switches: configuration.switches,
-            script: PipelineInputs.script, hz: configuration.hz, frameLimit: PipelineInputs.recordedFrames(items: items)))
+        let state = PipelineState(PipelineInputs.replay(hz: configuration.hz) {
+            P(catalogCount: catalog, geometry: geometry, switches: configuration.switches)
+        })
+        let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
             verify: {

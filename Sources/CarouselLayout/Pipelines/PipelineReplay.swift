@@ -31,12 +31,8 @@ public enum PipelinePlayer {
                                                    frameLimit: Int = .max) -> ScrollRecording {
         let startOffset = start.offset
         var frames: [TrajectoryFrame] = []
-        var travelled = 0.0
-        play(&start, script: script, hz: hz, frameLimit: frameLimit) { frame, _ in
-            frames.append(frame)
-            travelled += frame.delta
-        }
-        return ScrollRecording(hz: hz, startOffset: startOffset, endOffset: startOffset + travelled, frames: frames)
+        play(&start, script: script, hz: hz, frameLimit: frameLimit) { frame, _ in frames.append(frame) }
+        return ScrollRecording(hz: hz, startOffset: startOffset, frames: frames)
     }
 
     /// The frames of `script` played live from a fresh pipeline's start state (see `record(from:)`).
@@ -80,13 +76,9 @@ public struct PipelineReplay<P: CarouselPipeline> {
     @usableFromInline var cursor = 0
     @usableFromInline var output = FrameOutput()
 
-    /// Records `script` at `hz` live through a fresh pipeline, ready to replay from its start. With `frameLimit`,
-    /// only the trajectory's first frames are recorded, and `run` cycles through them (from the start state each
-    /// time, so the landings still line up): a caller that runs no more frames than the limit sees exactly the
-    /// frames and outputs of the whole trajectory's replay.
-    public init(catalogCount: Int, geometry: CarouselGeometry, script: ScrollScript, hz: Double, frameLimit: Int = .max) {
-        let recording = PipelinePlayer.record(from: P(catalogCount: catalogCount, geometry: geometry),
-                                              script: script, hz: hz, frameLimit: frameLimit)
+    /// Records `script` at `hz` live through a fresh pipeline, ready to replay from its start.
+    public init(catalogCount: Int, geometry: CarouselGeometry, script: ScrollScript, hz: Double) {
+        let recording = PipelinePlayer.record(from: P(catalogCount: catalogCount, geometry: geometry), script: script, hz: hz)
         self.init(initial: P(catalogCount: catalogCount, geometry: geometry), recording: recording)
     }
 
@@ -96,7 +88,10 @@ public struct PipelineReplay<P: CarouselPipeline> {
     }
 
     /// Replays `recording` from `initial`, the state it was recorded from (a pipeline built with options
-    /// `init(catalogCount:geometry:)` does not take, such as a UIKit pipeline's switches).
+    /// `init(catalogCount:geometry:)` does not take, such as a UIKit pipeline's switches). A recording of the
+    /// trajectory's first frames only (`PipelinePlayer.record(from:script:hz:frameLimit:)`) is cycled through
+    /// from the start state each time, so its landings still line up: a caller that runs no more frames than it
+    /// holds sees exactly the frames and outputs of the whole trajectory's replay.
     public init(initial: P, recording: ScrollRecording) {
         precondition(!recording.frames.isEmpty, "a replay needs at least one frame")
         self.initial = initial

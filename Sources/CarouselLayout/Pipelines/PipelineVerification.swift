@@ -85,8 +85,7 @@ public enum PipelineVerification {
             previousOffset = output.offset
             inspect(output, frame: frame.frame, pipeline: pipeline, traits: traits, into: &check)
         }
-        let livePlay = ScrollRecording(hz: hz, startOffset: startOffset,
-                                       endOffset: startOffset + frames.reduce(0) { $0 + $1.delta }, frames: frames)
+        let livePlay = ScrollRecording(hz: hz, startOffset: startOffset, frames: frames)
         if let recording, recording.frames != frames {
             check.recordingMatchesLivePlay = false
             note("the benchmark's recording (\(recording.frames.count) frames) is not the live play (\(frames.count))", &check)

@@ -190,3 +190,11 @@ public struct ScrollRecording: Sendable, Equatable {
     /// The signed distance one replay of all frames moves the content.
     public var netDistance: Double { endOffset - startOffset }
 }
+
+extension ScrollRecording {
+    /// `frames` played from `startOffset`: it ends at `startOffset` plus the frames' deltas, summed in order.
+    public init(hz: Double, startOffset: Double, frames: [TrajectoryFrame]) {
+        self.init(hz: hz, startOffset: startOffset, endOffset: startOffset + frames.reduce(0) { $0 + $1.delta },
+                  frames: frames)
+    }
+}

@@ -7,12 +7,10 @@ extension PipelineReplay where P: UIKitPipeline {
     ///                                                   script: .standard(seed: 1), hz: 120)
     ///     let checksum = replay.run(frames: 100_000)
     ///
-    /// - Complexity: the recording is one live play of `script` (of its first `frameLimit` frames: see
-    ///   `init(catalogCount:geometry:script:hz:frameLimit:)`).
-    public init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches, script: ScrollScript, hz: Double,
-                frameLimit: Int = .max) {
+    /// - Complexity: the recording is one live play of `script`.
+    public init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches, script: ScrollScript, hz: Double) {
         let recording = PipelinePlayer.record(from: P(catalogCount: catalogCount, geometry: geometry, switches: switches),
-                                              script: script, hz: hz, frameLimit: frameLimit)
+                                              script: script, hz: hz)
         self.init(initial: P(catalogCount: catalogCount, geometry: geometry, switches: switches), recording: recording)
     }
 }

@@ -19,7 +19,8 @@ import Testing
         let limit = InstructionCounter.iterationsRunByChild(regionIterations: cap)
         let script = PipelineInputs.script
         var whole = PipelineReplay<BestPipeline>(catalogCount: n, geometry: .default, script: script, hz: 120)
-        var prefix = PipelineReplay<BestPipeline>(catalogCount: n, geometry: .default, script: script, hz: 120, frameLimit: limit)
+        var prefix = PipelineReplay(initial: BestPipeline(catalogCount: n, geometry: .default), recording: PipelinePlayer.record(
+            from: BestPipeline(catalogCount: n, geometry: .default), script: script, hz: 120, frameLimit: limit))
         #expect(whole.framesPerTrajectory > limit, "the cap cuts this trajectory: the case the prefix is for")
         #expect(prefix.framesPerTrajectory == limit)
         let k = PipelineInputs.instructionIterations(framesPerTrajectory: whole.framesPerTrajectory, items: n)

@@ -209,20 +209,21 @@ import Testing
     /// from the start state: up to the limit it plays exactly what the whole trajectory's replay plays.
     @Test func aReplayOfTheFirstFramesPlaysWhatTheWholeReplayPlaysUpToItsLimit() {
         let script = PipelineVerification.standardScript()
+        func replay(frameLimit: Int) -> PipelineReplay<Seed000FlowPipeline> {
+            PipelineReplay(initial: Seed000FlowPipeline(catalogCount: 10, geometry: geometry), recording: PipelinePlayer.record(
+                from: Seed000FlowPipeline(catalogCount: 10, geometry: geometry), script: script, hz: 120, frameLimit: frameLimit))
+        }
         var whole = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120)
-        var prefix = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120,
-                                                         frameLimit: 500)
+        var prefix = replay(frameLimit: 500)
         #expect(whole.framesPerTrajectory > 1000)
         #expect(prefix.framesPerTrajectory == 500)
         #expect(Array(whole.recording.frames.prefix(500)) == prefix.recording.frames)
         #expect(whole.run(frames: 200) == prefix.run(frames: 200))
         #expect(whole.run(frames: 300) == prefix.run(frames: 300))
         // Past the limit the prefix starts again from the start state: its next 500 frames are its first 500.
-        var fresh = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120,
-                                                        frameLimit: 500)
+        var fresh = replay(frameLimit: 500)
         #expect(prefix.run(frames: 500) == fresh.run(frames: 500))
-        let short = PipelineReplay<Seed000FlowPipeline>(catalogCount: 10, geometry: geometry, script: script, hz: 120,
-                                                        frameLimit: 1_000_000)
+        let short = replay(frameLimit: 1_000_000)
         #expect(short.recording == whole.recording, "a limit past the trajectory's end records it whole")
     }
 
