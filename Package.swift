@@ -7,12 +7,15 @@ import PackageDescription
 //   Sources/Determinism     the one seeded generator and the one hash mixer, shared by engine and harness
 //   Sources/BenchSink       the opaque sink the optimizer cannot see through (its own module, on purpose)
 //   Sources/CBenchSupport   C: per-thread allocation counter and the callgrind measured region
-//   Benchmarks/carousel-bench  the suite: wires engine to harness, the command line
+//   Benchmarks/CarouselBench   the suite and the command line, as a library: another package's executable
+//                              runs everything carousel-bench does with its own implementations added
+//   Benchmarks/carousel-bench  the executable: `CarouselBench.main()`, nothing else
 let package = Package(
     name: "carousel-bench",
     products: [
         .library(name: "CarouselLayout", targets: ["CarouselLayout"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "CarouselBench", targets: ["CarouselBench"]),
         .executable(name: "carousel-bench", targets: ["carousel-bench"]),
     ],
     targets: [
@@ -22,11 +25,12 @@ let package = Package(
         .target(name: "CBenchSupport", path: "Sources/CBenchSupport"),
         .target(name: "BenchKit", dependencies: ["BenchSink", "CBenchSupport", "Determinism"], path: "Sources/BenchKit"),
         .target(name: "BenchReport", dependencies: ["BenchKit"], path: "Sources/BenchReport"),
-        .executableTarget(
-            name: "carousel-bench",
+        .target(
+            name: "CarouselBench",
             dependencies: ["CarouselLayout", "BenchKit", "BenchReport", "BenchSink", "Determinism"],
-            path: "Benchmarks/carousel-bench"
+            path: "Benchmarks/CarouselBench"
         ),
+        .executableTarget(name: "carousel-bench", dependencies: ["CarouselBench"], path: "Benchmarks/carousel-bench"),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"], path: "Tests/DeterminismTests"),
         .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout", "Determinism"], path: "Tests/CarouselLayoutTests"),
         .testTarget(
@@ -36,7 +40,7 @@ let package = Package(
         .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "Determinism"], path: "Tests/BenchReportTests"),
         .testTarget(
             name: "CarouselBenchTests",
-            dependencies: ["carousel-bench"],
+            dependencies: ["CarouselBench", "carousel-bench"],
             path: "Tests/CarouselBenchTests"
         ),
     ]

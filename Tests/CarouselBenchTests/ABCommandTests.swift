@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 #if canImport(Glibc)
 import Glibc

@@ -10,7 +10,7 @@
 /// at least one item ahead of a flick faster than `flickThreshold` (`BestPipeline.snapTarget`). A rotation
 /// keeps the centred item. Position `j` is reported as item `j mod n`: with a tiny catalog on a wide
 /// viewport (n = 1, 2) one item appears at several positions, as any wrapping carousel must draw it.
-public struct BestPipeline: CarouselPipeline {
+public struct BestPipeline: CorePipeline {
     public static let id = "pipeline.best"
     public static let complexity: Complexity = "O(k) per frame, O(1) in N, no allocation once the output buffer is warm"
     public static let traits = PipelineTraits(wraps: true, centerWrapsModulo: true, scaleRange: 0...1)

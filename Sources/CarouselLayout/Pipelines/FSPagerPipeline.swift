@@ -5,7 +5,7 @@
 /// reused buffer), applies the linear transformer (`peer.fspager`: alpha **unclamped**), and
 /// `scrollViewDidScroll` computes the current index `round(o/p) mod n`. Per gesture: `peer.fspager.snap`.
 /// A rotation restores the centred item.
-public struct FSPagerPipeline: CarouselPipeline {
+public struct FSPagerPipeline: CorePipeline {
     public static let id = "pipeline.peer.fspager"
     public static var catalogLimit: CatalogLimit? { FSPagerWrap.catalogLimit }
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"

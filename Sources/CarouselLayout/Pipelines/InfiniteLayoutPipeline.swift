@@ -7,7 +7,7 @@
 /// array), then sorts the result by distance to the viewport centre (a third) and takes the first as the
 /// centre; `scrollViewDidScroll` runs the recentre check (page below 2 or above 498). No focus transform.
 /// Per gesture: item paging to the item nearest UIKit's proposed offset. A rotation restores the centred item.
-public struct InfiniteLayoutPipeline: CarouselPipeline {
+public struct InfiniteLayoutPipeline: CorePipeline {
     public static let id = "pipeline.peer.infinitelayout"
     public static let complexity: Complexity = "O(k N) per frame (the page's cached frames are all tested, N = 4000n) plus array allocations, O(k log k) sort"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1)

@@ -15,22 +15,16 @@ public struct TraceRow: Sendable, Equatable {
 
 /// Frame-by-frame traces of a pipeline playing a script live (allocates; not for timing).
 public enum PipelineTrace {
-    /// The trace of pipeline `kind` with `catalogCount` items playing `script` at `hz`.
-    public static func trace(kind: PipelineKind, catalogCount: Int, geometry: CarouselGeometry,
-                             script: ScrollScript, hz: Double) -> [TraceRow] {
-        kind.accept(TraceVisitor(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
-    }
-
-    /// The trace of pipeline type `type` (see `trace(kind:…)`).
+    /// The trace of pipeline type `type` with `catalogCount` items playing `script` at `hz`.
     public static func trace<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
                                                   script: ScrollScript, hz: Double) -> [TraceRow] {
         trace(P(catalogCount: catalogCount, geometry: geometry), script: script, hz: hz)
     }
 
-    /// The trace of a UIKit pipeline under `switches` (see `trace(kind:…)`).
-    public static func trace(uikit kind: UIKitPipelineKind, catalogCount: Int, geometry: CarouselGeometry,
-                             switches: UIKitSwitches, script: ScrollScript, hz: Double) -> [TraceRow] {
-        kind.accept(UIKitTraceVisitor(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz))
+    /// The trace of a UIKit pipeline under `switches` (see `trace(_:catalogCount:…)`).
+    public static func trace<P: UIKitPipeline>(uikit type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                               switches: UIKitSwitches, script: ScrollScript, hz: Double) -> [TraceRow] {
+        trace(P(catalogCount: catalogCount, geometry: geometry, switches: switches), script: script, hz: hz)
     }
 
     /// The trace of `pipeline`, from the state it is in, playing `script` at `hz`.
@@ -44,28 +38,5 @@ public enum PipelineTrace {
                                  visible: output.visible, trajectoryFrame: frame))
         }
         return rows
-    }
-
-    struct UIKitTraceVisitor: UIKitPipelineVisitor {
-        let catalogCount: Int
-        let geometry: CarouselGeometry
-        let switches: UIKitSwitches
-        let script: ScrollScript
-        let hz: Double
-
-        func visit<P: UIKitPipeline>(_ type: P.Type) -> [TraceRow] {
-            PipelineTrace.trace(P(catalogCount: catalogCount, geometry: geometry, switches: switches), script: script, hz: hz)
-        }
-    }
-
-    struct TraceVisitor: PipelineVisitor {
-        let catalogCount: Int
-        let geometry: CarouselGeometry
-        let script: ScrollScript
-        let hz: Double
-
-        func visit<P: CarouselPipeline>(_ type: P.Type) -> [TraceRow] {
-            PipelineTrace.trace(type, catalogCount: catalogCount, geometry: geometry, script: script, hz: hz)
-        }
     }
 }

@@ -49,12 +49,6 @@ public enum PipelineVerification {
     /// The standard trajectory the suite verifies on.
     public static func standardScript() -> ScrollScript { .standard(seed: 1) }
 
-    /// Checks pipeline `kind` playing `script` at `hz`.
-    public static func check(kind: PipelineKind, catalogCount: Int, geometry: CarouselGeometry = .default,
-                             script: ScrollScript = standardScript(), hz: Double = 120) -> PipelineCheck {
-        kind.accept(CheckVisitor(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
-    }
-
     /// Checks pipeline type `type` playing `script` at `hz` (see the type's documentation), then replays the
     /// live play's frames from a fresh pipeline, which must reproduce its checksum. Given `recording` (a
     /// benchmark's, recorded in its set-up), its frames must be the live play's, and it is the one replayed.
@@ -62,7 +56,24 @@ public enum PipelineVerification {
     public static func check<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry = .default,
                                                   script: ScrollScript = standardScript(), hz: Double = 120,
                                                   recording: ScrollRecording? = nil) -> PipelineCheck {
-        var pipeline = P(catalogCount: catalogCount, geometry: geometry)
+        check(catalogCount: catalogCount, script: script, hz: hz, recording: recording) {
+            P(catalogCount: catalogCount, geometry: geometry)
+        }
+    }
+
+    /// Checks a UIKit pipeline under `switches` as a core is checked (a UIKit pipeline without a core to agree with).
+    public static func check<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry = .default,
+                                               switches: UIKitSwitches, script: ScrollScript = standardScript(),
+                                               hz: Double = 120, recording: ScrollRecording? = nil) -> PipelineCheck {
+        check(catalogCount: catalogCount, script: script, hz: hz, recording: recording) {
+            P(catalogCount: catalogCount, geometry: geometry, switches: switches)
+        }
+    }
+
+    /// Checks the pipelines `make` builds (the live play's and the replay's, each fresh).
+    static func check<P: CarouselPipeline>(catalogCount: Int, script: ScrollScript, hz: Double, recording: ScrollRecording?,
+                                           make: () -> P) -> PipelineCheck {
+        var pipeline = make()
         var check = PipelineCheck(id: P.id, catalogCount: catalogCount, hz: hz)
         let traits = P.traits
         let startOffset = pipeline.offset
@@ -90,7 +101,7 @@ public enum PipelineVerification {
             check.recordingMatchesLivePlay = false
             note("the benchmark's recording (\(recording.frames.count) frames) is not the live play (\(frames.count))", &check)
         }
-        var replay = PipelineReplay<P>(catalogCount: catalogCount, geometry: geometry, recording: recording ?? livePlay)
+        var replay = PipelineReplay(initial: make(), recording: recording ?? livePlay)
         check.replayChecksum = replay.run(frames: check.frames)
         if check.replayChecksum != check.checksum { note("replay checksum differs from the live play", &check) }
         return check
@@ -139,16 +150,5 @@ public enum PipelineVerification {
 
     static func note(_ failure: String, _ check: inout PipelineCheck) {
         if check.firstFailure == nil { check.firstFailure = failure }
-    }
-
-    struct CheckVisitor: PipelineVisitor {
-        let catalogCount: Int
-        let geometry: CarouselGeometry
-        let script: ScrollScript
-        let hz: Double
-
-        func visit<P: CarouselPipeline>(_ type: P.Type) -> PipelineCheck {
-            PipelineVerification.check(type, catalogCount: catalogCount, geometry: geometry, script: script, hz: hz)
-        }
     }
 }

@@ -6,7 +6,7 @@
 /// `lookup.arithmetic`). Per gesture: `snap.threshold` (0.5 pt/ms) and the centre-change event
 /// (`shouldNotifyOnlyWhenCenterIndexPathChanges`). A rotation (`isRotating` in `prepare`) rebuilds the frames
 /// and `restoreCenter`s the last snapped item (none before the first snap: the offset stays).
-public struct Seed000CenterFocusedPipeline: CarouselPipeline {
+public struct Seed000CenterFocusedPipeline: CorePipeline {
     public static let id = "pipeline.seed000.centerFocused"
     public static let complexity: Complexity = "O(N) per frame plus one array allocation; O(N) per rotation"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, scaleRange: 0...1)

@@ -6,7 +6,7 @@
 /// `lookup.arithmetic` and fires the centre-change event when the index changes. No transform (scale 1).
 /// Per gesture: group paging, modelled as the group nearest UIKit's proposed offset. A rotation restores the
 /// focused item (`viewWillTransition` + `scrollToItem`).
-public struct Seed000CompositionalPipeline: CarouselPipeline {
+public struct Seed000CompositionalPipeline: CorePipeline {
     public static let id = "pipeline.seed000.compositional"
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1)
@@ -71,7 +71,7 @@ public struct Seed000CompositionalPipeline: CarouselPipeline {
 /// pass that keeps the nearest item (`lookup.minScan`, strict `<`: ties keep the left one) and sets each
 /// item's `transform.compensated`; the centre-change event when the nearest item changes.
 /// Per gesture: group paging to the group nearest UIKit's proposed offset. Rotation restores the focused item.
-public struct Seed000CompositionalScaledPipeline: CarouselPipeline {
+public struct Seed000CompositionalScaledPipeline: CorePipeline {
     public static let id = "pipeline.seed000.compositionalScaled"
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"
     public static let traits = PipelineTraits(wraps: true, scaleRange: CompensatedTransform.minScale...1)

@@ -5,7 +5,7 @@
 /// and maps each through `transform.scaleAlpha` into a second fresh array. The centre reported is the page
 /// `round(o/p)` after the jump. Per gesture: `snap.directional` over `lookup.sortedScan` (fresh arrays, a sort).
 /// `N = 3n`, start on item `2n`; a rotation rebuilds the `N` frames and restores the centred item.
-public struct Seed000FlowPipeline: CarouselPipeline {
+public struct Seed000FlowPipeline: CorePipeline {
     public static let id = "pipeline.seed000.flow"
     public static let complexity: Complexity = "O(N) per frame (every cached frame is tested) plus two array allocations; O(N) per rotation"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 0...1)

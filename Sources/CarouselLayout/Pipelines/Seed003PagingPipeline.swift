@@ -9,7 +9,7 @@
 /// re-sizes and re-places all `N` items and rebuilds the cached frames, on every release.
 /// Deviation: the snap target is clamped into the content, as `UIScrollView` does with a target outside it.
 /// The seed has no rotation code; a rotation relayouts for the new width and restores the centred item.
-public struct Seed003PagingPipeline: CarouselPipeline {
+public struct Seed003PagingPipeline: CorePipeline {
     public static let id = "pipeline.seed003.paging"
     public static let complexity: Complexity = "O(N) per frame (three linear queries, three allocations); O(N) per release (relayout)"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, centerMayBeNeighbour: true,

@@ -8,7 +8,7 @@
 /// `UIPageControl` displays. Per gesture: paging (`isPagingEnabled`, modelled as `snap.threshold` with
 /// `p = W`), and at `scrollViewDidEndDecelerating` the sentinel jump (page 0 to `n`, page `n+1` to 1).
 /// A rotation makes the pages the new width and keeps the page.
-public struct Seed004SentinelPipeline: CarouselPipeline {
+public struct Seed004SentinelPipeline: CorePipeline {
     public static let id = "pipeline.seed004.sentinel"
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) per gesture"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1)

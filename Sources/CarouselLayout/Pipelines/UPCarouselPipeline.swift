@@ -6,7 +6,7 @@
 /// transform (a third). The source has no per-frame centre; the one reported is the nearest transformed item
 /// (nil when a drag past the content's end leaves no item visible; ties go right). Per gesture: `UPCarouselSnap` (the current bounds' items, sorted by distance to the
 /// proposed centre, `floor`ed). A rotation rebuilds the frames and restores the centred item.
-public struct UPCarouselPipeline: CarouselPipeline {
+public struct UPCarouselPipeline: CorePipeline {
     public static let id = "pipeline.peer.upcarousel"
     public static let complexity: Complexity = "O(N) per frame plus three array allocations; O(N + k log k) per release"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, scaleRange: 0...1)

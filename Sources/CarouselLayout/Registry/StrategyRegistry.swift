@@ -13,13 +13,22 @@
 ///     let ids = Ids()
 ///     StrategyRegistry.walk(ids)
 public enum StrategyRegistry {
-    /// Calls `visitor` once per entry, family by family, in the order of ALGORITHMS.md.
+    /// Calls `visitor` once per entry, family by family, in the order of ALGORITHMS.md, then once per entry of the
+    /// implementations `added` from outside the package (check them first with `checkAdded`).
     ///
     /// `walk` and every family's list are `@inlinable`, so a visitor's generic methods are specialized on each
-    /// entry's concrete type in the visitor's own module. Without it the suite's timed loops ran unspecialized,
-    /// through witness tables: `wrap/hundredfold` counted 4.9x its instructions, the transforms 1.4x.
+    /// built-in entry's concrete type in the visitor's own module. Without it the suite's timed loops ran
+    /// unspecialized, through witness tables: `wrap/hundredfold` counted 4.9x its instructions, the transforms
+    /// 1.4x. An added implementation's entries come through its `walk`, made in its own module.
     @inlinable
-    public static func walk<V: StrategyVisitor>(_ visitor: V) {
+    public static func walk<V: StrategyVisitor>(_ visitor: V, adding added: [Implementation] = []) {
+        walkBuiltIns(visitor)
+        for implementation in added { implementation.walk(visitor) }
+    }
+
+    /// Calls `visitor` once per built-in entry, family by family, in the order of ALGORITHMS.md.
+    @inlinable
+    public static func walkBuiltIns<V: StrategyVisitor>(_ visitor: V) {
         queries(visitor)
         transforms(visitor)
         relayouts(visitor)
@@ -297,17 +306,17 @@ public struct EventEntry: Sendable {
 public struct PipelineEntry<P: CarouselPipeline>: Sendable {
     public let info: StrategyInfo
 
+    @inlinable
     public init() {
         info = StrategyInfo(id: P.id, family: .pipeline, complexity: P.complexity, limit: P.catalogLimit)
     }
 }
 
-/// A seed's or peer's pipeline on the UIKit model (`uikit.*`), with its core (`PipelineKind`) and its lifecycle.
+/// A pipeline on the UIKit model (`uikit.*`), with its core (`P.Core`, when it has one) and its lifecycle.
 public struct UIKitPipelineEntry<P: UIKitPipeline>: Sendable {
     public let info: StrategyInfo
-    /// The value-type pipeline it must agree with, frame by frame.
-    public var core: PipelineKind { P.kind.core }
 
+    @inlinable
     public init() {
         info = StrategyInfo(id: P.id, family: .uikit, complexity: P.complexity, limit: P.catalogLimit)
     }

@@ -2,7 +2,7 @@
 /// plain values) and its UIKit pipeline (`uikit.<strategy>`, the same code on the UIKit model), each playing the
 /// same script live.
 ///
-///     let report = UIKitAgreement.compare(kind: .seed000Flow, catalogCount: 300)
+///     let report = UIKitAgreement.compare(UIKitSeed000FlowPipeline.self, catalogCount: 300)
 ///     report.agrees                        // no difference the model cannot name
 ///     report.allowed[.staleTransformsBetweenQueries]   // frames where UIKit shows older transforms (F6, C2)
 ///
@@ -12,11 +12,15 @@
 /// under its `UIKitNamedDifference`; any other is a mismatch, by field.
 /// - Complexity: O(frames * k) plus the two plays.
 public enum UIKitAgreement {
-    /// Compares `kind` with its core over `script` at `hz` (the suite's standard trajectory at 120 Hz by default).
-    public static func compare(kind: UIKitPipelineKind, catalogCount: Int, geometry: CarouselGeometry = .default,
-                               switches: UIKitSwitches = .default, script: ScrollScript = PipelineVerification.standardScript(),
-                               hz: Double = 120) -> AgreementReport {
-        kind.accept(Comparison(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz))
+    /// Compares `type` with its core (`P.Core`; it must have one) over `script` at `hz` (the suite's standard
+    /// trajectory at 120 Hz by default).
+    public static func compare<P: UIKitPipeline>(
+        _ type: P.Type, catalogCount: Int, geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default,
+        script: ScrollScript = PipelineVerification.standardScript(), hz: Double = 120
+    ) -> AgreementReport {
+        precondition(P.hasCore, "\(P.id) has no core to agree with: verify it with PipelineVerification")
+        return Comparison(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz)
+            .visit(P.self)
     }
 
     /// One frame of a play, with what the comparison needs beyond `FrameOutput`.
@@ -34,7 +38,7 @@ public enum UIKitAgreement {
         var geometry: CarouselGeometry
     }
 
-    struct Comparison: UIKitPipelineVisitor {
+    struct Comparison {
         let catalogCount: Int
         let geometry: CarouselGeometry
         let switches: UIKitSwitches
@@ -42,9 +46,9 @@ public enum UIKitAgreement {
         let hz: Double
 
         func visit<P: UIKitPipeline>(_ type: P.Type) -> AgreementReport {
-            let core = P.kind.core.accept(CorePlay(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz))
+            let core = CorePlay(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz).visit(P.Core.self)
             let uikit = playUIKit(P.self)
-            var comparator = Comparator(kind: P.kind, catalogCount: catalogCount, switches: switches)
+            var comparator = Comparator(P.self, catalogCount: catalogCount, switches: switches)
             comparator.compare(core: core, uikit: uikit)
             return comparator.report
         }
@@ -68,7 +72,7 @@ public enum UIKitAgreement {
         }
     }
 
-    struct CorePlay: PipelineVisitor {
+    struct CorePlay {
         let catalogCount: Int
         let geometry: CarouselGeometry
         let script: ScrollScript
@@ -163,27 +167,11 @@ public enum UIKitNamedDifference: String, CaseIterable, Sendable {
     case pageSeamRounding = "page seam rounding"
 }
 
-extension UIKitPipelineKind {
-    /// The named differences this pipeline may show against its core.
-    public var namedDifferences: Set<UIKitNamedDifference> {
-        switch self {
-        case .seed000Flow: [.clampedAtContentEdge, .staleTransformsBetweenQueries, .transformedFrameVisibility]
-        case .seed000CenterFocused, .peerUPCarousel: [.clampedAtContentEdge, .transformedFrameVisibility]
-        case .seed000Compositional: [.clampedAtContentEdge]
-        case .seed000CompositionalScaled:
-            [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler]
-        case .seed003Paging, .seed004Sentinel: [.clampedAtContentEdge]
-        case .peerInfiniteLayout: [.clampedAtContentEdge, .pageSeamItemNotReturned, .pageSeamRounding]
-        case .peerFSPager: [.clampedAtContentEdge, .transformedFrameVisibility, .offsetByWholeCatalogWidths]
-        case .best: [.clampedAtContentEdge, .offsetByWholeCatalogWidths]
-        }
-    }
-}
-
 /// The frame-by-frame comparison (see `UIKitAgreement`).
 struct Comparator {
-    let kind: UIKitPipelineKind
     let catalogCount: Int
+    /// How far from the viewport's edge a transform can move an item's frame edge at a geometry.
+    let visibilityMargin: (CarouselGeometry) -> Double
     let allowedDifferences: Set<UIKitNamedDifference>
     var report: AgreementReport
     /// A difference that has put the two plays on different paths until they rest on the same offset again.
@@ -195,11 +183,11 @@ struct Comparator {
     static let transformTolerance = 1e-9
     static let translationTolerance = 1e-6
 
-    init(kind: UIKitPipelineKind, catalogCount: Int, switches: UIKitSwitches) {
-        self.kind = kind
+    init<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, switches: UIKitSwitches) {
         self.catalogCount = catalogCount
-        allowedDifferences = kind.namedDifferences
-        report = AgreementReport(id: kind.id, catalogCount: catalogCount, switches: switches)
+        allowedDifferences = P.namedDifferences
+        visibilityMargin = { P.visibilityMargin(geometry: $0) }
+        report = AgreementReport(id: P.id, catalogCount: catalogCount, switches: switches)
     }
 
     mutating func compare(core: [UIKitAgreement.Row], uikit: [UIKitAgreement.Row]) {
@@ -381,7 +369,7 @@ struct Comparator {
         let geometry = core.geometry
         let coreCentre = geometry.viewportCenter(offset: a.offset)
         let uikitCentre = geometry.viewportCenter(offset: b.offset)
-        let edgeMargin = kind.visibilityMargin(geometry: geometry)
+        let edgeMargin = visibilityMargin(geometry)
         let transformReason: UIKitNamedDifference = isRotation(core) && allowedDifferences.contains(.rotationSkipsHandler)
             ? .rotationSkipsHandler
             : allowedDifferences.contains(.staleTransformsBetweenQueries) ? .staleTransformsBetweenQueries : .transformFromTransformedFrame
@@ -411,7 +399,7 @@ struct Comparator {
                 j += 1
             } else if x < y {
                 var difference = edgeDifference(x, geometry: geometry, margin: edgeMargin, side: "core", item: a.visible[i].item)
-                if kind == .peerInfiniteLayout, (a.visible[i].item + 1) % pageItems(geometry) == 0 {
+                if allowedDifferences.contains(.pageSeamItemNotReturned), (a.visible[i].item + 1) % pageItems(geometry) == 0 {
                     difference.reason = .pageSeamItemNotReturned
                 }
                 differences.append(difference)
@@ -439,14 +427,13 @@ struct Comparator {
     }
 }
 
-extension UIKitPipelineKind {
+extension UIKitPipeline {
     /// How far from the viewport's edge a transform can move an item's frame edge: the largest shrink of a
     /// half-width plus the largest translation (0 for pipelines without transforms).
-    func visibilityMargin(geometry: CarouselGeometry) -> Double {
+    static func visibilityMargin(geometry: CarouselGeometry) -> Double {
         guard namedDifferences.contains(.transformedFrameVisibility) else { return 0 }
-        let minScale = core.traits.scaleRange.lowerBound
-        let translation = self == .seed000CompositionalScaled ? geometry.itemWidth * (1 - minScale) / 2 : 0
-        return geometry.itemWidth * (1 - minScale) / 2 + translation + 1e-6
+        let minScale = traits.scaleRange.lowerBound
+        return geometry.itemWidth * (1 - minScale) / 2 + largestTranslation(geometry) + 1e-6
     }
 }
 

@@ -1,5 +1,10 @@
-/// A seed's or peer's pipeline run on the UIKit model (`uikit.<strategy>`): the same trajectory frames as its
-/// core (`PipelineKind`), played through a collection view, a layout and the app's delegate as UIKit runs them.
+/// A seed's, peer's or user's pipeline run on the UIKit model (`uikit.<strategy>`): the same trajectory frames as
+/// its core (`Core`), played through a collection view, a layout and the app's delegate as UIKit runs them.
+///
+/// A UIKit pipeline with a core (`typealias Core = Seed000FlowPipeline`) takes its id (`uikit.` and the core's
+/// strategy) and its traits from it, and is verified by agreeing with it frame by frame. One without a core (a
+/// layout ported on its own: `Core` is `Self`, the default) declares its `id` and `traits`, and is verified by the
+/// eight properties, as a core is.
 ///
 /// It is a `CarouselPipeline`, so `PipelineReplay`, `PipelineTrace` and `PipelineVerification` run it
 /// unchanged, and a `UIKitLifecycle`, so the suite can time its layout, rotation, reload and release at any
@@ -10,8 +15,14 @@
 /// it (a copy changed after its original has played is a precondition failure).
 public protocol UIKitPipeline: CarouselPipeline, UIKitLifecycle {
     associatedtype Scene: UIKitScene
-    /// The pipeline's kind (its id and its core).
-    static var kind: UIKitPipelineKind { get }
+    /// The value-type pipeline it must agree with frame by frame, or `Self` for none.
+    associatedtype Core: CarouselPipeline = Self
+    /// The differences from its core that UIKit itself causes, which the agreement counts instead of failing
+    /// (`[.clampedAtContentEdge]` unless declared).
+    static var namedDifferences: Set<UIKitNamedDifference> { get }
+    /// The largest horizontal translation its transform gives an item, beyond the scale's shrink (how far a
+    /// transform can move a frame's edge across the viewport's; 0 unless declared).
+    static func largestTranslation(_ geometry: CarouselGeometry) -> Double
     /// What the evidence says UIKit allocates for this pipeline per frame (the report shows it beside the
     /// allocations the model counts), with the facts it rests on.
     static var allocationEvidence: String { get }
@@ -20,10 +31,18 @@ public protocol UIKitPipeline: CarouselPipeline, UIKitLifecycle {
     init(scene: Scene)
 }
 
-extension UIKitPipeline {
-    public static var id: String { kind.id }
+extension UIKitPipeline where Core: CorePipeline {
+    /// `uikit.` and the core's strategy: `uikit.seed000.flow` for `pipeline.seed000.flow`.
+    public static var id: String { "uikit." + Core.id.dropFirst("pipeline.".count) }
     /// The core's traits (what the verifier may expect is the same).
-    public static var traits: PipelineTraits { kind.core.traits }
+    public static var traits: PipelineTraits { Core.traits }
+}
+
+extension UIKitPipeline {
+    /// Whether it has a core to agree with (else the eight properties verify it).
+    public static var hasCore: Bool { Core.self != Self.self }
+    public static var namedDifferences: Set<UIKitNamedDifference> { [.clampedAtContentEdge] }
+    public static func largestTranslation(_ geometry: CarouselGeometry) -> Double { 0 }
 
     public init(catalogCount: Int, geometry: CarouselGeometry) {
         self.init(catalogCount: catalogCount, geometry: geometry, switches: .default)
@@ -63,108 +82,5 @@ extension UIKitPipeline {
     @inlinable
     public mutating func makeSceneUnique() {
         if !isKnownUniquelyReferenced(&scene) { scene = scene.freshCopy() }
-    }
-}
-
-/// Every `uikit.<strategy>` pipeline, for code that enumerates them; `accept` specializes generic code per type.
-///
-///     struct Replay: UIKitPipelineVisitor {
-///         func visit<P: UIKitPipeline>(_ type: P.Type) -> UInt64 {
-///             var replay = PipelineReplay<P>(catalogCount: 30, geometry: .default, script: .standard(seed: 1), hz: 120)
-///             return replay.run(frames: 10_000)
-///         }
-///     }
-///     let sums = UIKitPipelineKind.allCases.map { $0.accept(Replay()) }
-public enum UIKitPipelineKind: String, CaseIterable, Sendable {
-    case seed000Flow = "uikit.seed000.flow"
-    case seed000CenterFocused = "uikit.seed000.centerFocused"
-    case seed000Compositional = "uikit.seed000.compositional"
-    case seed000CompositionalScaled = "uikit.seed000.compositionalScaled"
-    case seed003Paging = "uikit.seed003.paging"
-    case seed004Sentinel = "uikit.seed004.sentinel"
-    case peerUPCarousel = "uikit.peer.upcarousel"
-    case peerFSPager = "uikit.peer.fspager"
-    case peerInfiniteLayout = "uikit.peer.infinitelayout"
-    case best = "uikit.best"
-
-    /// The id (`uikit.<strategy>`).
-    public var id: String { rawValue }
-
-    /// The pipeline with id `id`, or nil.
-    public init?(id: String) { self.init(rawValue: id) }
-
-    /// The core pipeline the same seed or peer has (`pipeline.<strategy>`).
-    public var core: PipelineKind {
-        switch self {
-        case .seed000Flow: .seed000Flow
-        case .seed000CenterFocused: .seed000CenterFocused
-        case .seed000Compositional: .seed000Compositional
-        case .seed000CompositionalScaled: .seed000CompositionalScaled
-        case .seed003Paging: .seed003Paging
-        case .seed004Sentinel: .seed004Sentinel
-        case .peerUPCarousel: .peerUPCarousel
-        case .peerFSPager: .peerFSPager
-        case .peerInfiniteLayout: .peerInfiniteLayout
-        case .best: .best
-        }
-    }
-
-    /// The UIKit pipeline of core `kind`.
-    public init(core kind: PipelineKind) {
-        self = Self.allCases.first { $0.core == kind }!
-    }
-
-    /// The pipeline type (an existential; use `accept` for specialized code).
-    public var type: any UIKitPipeline.Type {
-        switch self {
-        case .seed000Flow: UIKitSeed000FlowPipeline.self
-        case .seed000CenterFocused: UIKitSeed000CenterFocusedPipeline.self
-        case .seed000Compositional: UIKitSeed000CompositionalPipeline.self
-        case .seed000CompositionalScaled: UIKitSeed000CompositionalScaledPipeline.self
-        case .seed003Paging: UIKitSeed003PagingPipeline.self
-        case .seed004Sentinel: UIKitSeed004SentinelPipeline.self
-        case .peerUPCarousel: UIKitUPCarouselPipeline.self
-        case .peerFSPager: UIKitFSPagerPipeline.self
-        case .peerInfiniteLayout: UIKitInfiniteLayoutPipeline.self
-        case .best: UIKitBestPipeline.self
-        }
-    }
-
-    /// Calls `visitor.visit` with this case's concrete type, so the visitor's generic body is specialized.
-    @inlinable
-    public func accept<Visitor: UIKitPipelineVisitor>(_ visitor: Visitor) -> Visitor.Result {
-        switch self {
-        case .seed000Flow: visitor.visit(UIKitSeed000FlowPipeline.self)
-        case .seed000CenterFocused: visitor.visit(UIKitSeed000CenterFocusedPipeline.self)
-        case .seed000Compositional: visitor.visit(UIKitSeed000CompositionalPipeline.self)
-        case .seed000CompositionalScaled: visitor.visit(UIKitSeed000CompositionalScaledPipeline.self)
-        case .seed003Paging: visitor.visit(UIKitSeed003PagingPipeline.self)
-        case .seed004Sentinel: visitor.visit(UIKitSeed004SentinelPipeline.self)
-        case .peerUPCarousel: visitor.visit(UIKitUPCarouselPipeline.self)
-        case .peerFSPager: visitor.visit(UIKitFSPagerPipeline.self)
-        case .peerInfiniteLayout: visitor.visit(UIKitInfiniteLayoutPipeline.self)
-        case .best: visitor.visit(UIKitBestPipeline.self)
-        }
-    }
-}
-
-/// Generic code run once per UIKit pipeline type (see `UIKitPipelineKind.accept`).
-public protocol UIKitPipelineVisitor {
-    associatedtype Result
-    func visit<P: UIKitPipeline>(_ type: P.Type) -> Result
-}
-
-extension StrategyRegistry {
-    /// Every pipeline of `UIKitPipelineKind`, in its order.
-    @inlinable
-    static func uikitPipelines<V: StrategyVisitor>(_ visitor: V) {
-        for kind in UIKitPipelineKind.allCases { kind.accept(UIKitEntryVisitor(visitor: visitor)) }
-    }
-
-    @usableFromInline
-    struct UIKitEntryVisitor<V: StrategyVisitor>: UIKitPipelineVisitor {
-        @usableFromInline let visitor: V
-        @inlinable init(visitor: V) { self.visitor = visitor }
-        @inlinable func visit<P: UIKitPipeline>(_ type: P.Type) { visitor.visitUIKitPipeline(UIKitPipelineEntry<P>()) }
     }
 }

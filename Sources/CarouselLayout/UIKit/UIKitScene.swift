@@ -15,8 +15,8 @@ open class UIKitScene {
     public let ledger: UIKitLedger
     /// The geometry the scene was built with.
     public let initialGeometry: CarouselGeometry
-    /// The geometry now, in the core's terms (after rotations).
-    @exclusivity(unchecked) public internal(set) var geometry: CarouselGeometry
+    /// The geometry now, in the core's terms (after rotations: a subclass sets it in `handleRotation`).
+    @exclusivity(unchecked) public var geometry: CarouselGeometry
     /// The collection view (built by the subclass's `init`).
     @exclusivity(unchecked) public internal(set) var collectionView: CollectionView!
     /// False until the first frame or lifecycle operation changed the scene.

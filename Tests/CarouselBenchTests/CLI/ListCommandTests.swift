@@ -1,5 +1,5 @@
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 /// `list`: `id<TAB>unit<TAB>sizes`, the sizes saying `any size`, its limit and why, and the default sizes.
 @Suite struct ListCommandTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 /// The suite end to end: the built executable, its files and exit codes.
 @Suite struct RunCommandTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 /// The rows of a results CSV as `[column: field]`, keyed by `benchmark@size`.
 private func resultRows(_ csv: String) -> (header: [String], rows: [String: [String: String]]) {

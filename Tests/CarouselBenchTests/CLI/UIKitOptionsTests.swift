@@ -2,7 +2,7 @@ import BenchKit
 import CarouselLayout
 import Foundation
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 /// The UIKit model on the command line: its switches listed, set, recorded, checked; its rows in the suite.
 @Suite struct UIKitOptionsTests {
@@ -48,11 +48,11 @@ import Testing
     @Test func everyUIKitPipelineHasItsRowsAndTheirComplexities() {
         let suite = CarouselSuite()
         let ids = Set(suite.benchmarks.benchmarkIDs.map(\.description))
-        for kind in UIKitPipelineKind.allCases {
-            let strategy = String(kind.id.dropFirst("uikit.".count))
-            #expect(ids.contains("uikit/" + strategy), "\(kind.id)")
+        for uikitID in Implementation.builtIns.compactMap(\.uikitID) {
+            let strategy = String(uikitID.dropFirst("uikit.".count))
+            #expect(ids.contains("uikit/" + strategy), "\(uikitID)")
             for operation in UIKitOperation.allCases {
-                let id = BenchmarkID(family: operation.rawValue, strategy: kind.id)
+                let id = BenchmarkID(family: operation.rawValue, strategy: uikitID)
                 #expect(ids.contains(id.description), "\(id)")
                 #expect(suite.complexities[id]?.order.hasPrefix("O(") == true, "\(id)")
             }
@@ -61,7 +61,7 @@ import Testing
         var configuration = SuiteConfiguration()
         configuration.uikitMatrix = true
         let matrix = CarouselSuite(configuration).benchmarks.benchmarkIDs.filter { $0.family == SuiteFamilies.uikitSwitches }
-        #expect(matrix.count == UIKitPipelineKind.allCases.count * (UIKitSwitches.allCombinations.count - 1))
+        #expect(matrix.count == Implementation.builtIns.count * (UIKitSwitches.allCombinations.count - 1))
         #expect(matrix.contains(BenchmarkID(family: SuiteFamilies.uikitSwitches, strategy: "best[flowQuery=scan]")))
     }
 
@@ -69,8 +69,8 @@ import Testing
         let outcome = try BenchProcess.run(["verify", "--trials", "2"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("uikit pipelines against their cores, frame by frame"))
-        for kind in UIKitPipelineKind.allCases {
-            #expect(outcome.stdout.contains(kind.id), "\(kind.id)")
+        for uikitID in Implementation.builtIns.compactMap(\.uikitID) {
+            #expect(outcome.stdout.contains(uikitID), "\(uikitID)")
         }
         #expect(!outcome.stdout.contains("NO: "), "\(outcome.stdout)")
     }

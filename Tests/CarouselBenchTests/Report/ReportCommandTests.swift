@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 /// `carousel-bench report` end to end: the built executable, a results file written here, the files it makes.
 @Suite struct ReportCommandTests {

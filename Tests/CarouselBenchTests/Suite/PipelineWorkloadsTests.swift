@@ -1,7 +1,7 @@
 import BenchKit
 import CarouselLayout
 import Testing
-@testable import carousel_bench
+@testable import CarouselBench
 
 /// A callgrind child records only the frames it will run (`PipelineInputs.recordedFrames`); its counts must be
 /// those of the whole recording.

@@ -1,42 +1,50 @@
 import Testing
 @testable import CarouselLayout
 
+/// Every built-in core pipeline, in the catalogue's order.
+var builtInCores: [any CarouselPipeline.Type] { Implementation.builtIns.compactMap(\.core) }
+
 @Suite struct PipelineTests {
     private let geometry = CarouselGeometry.default
 
-    @Test func kindsCarryTheIdsOfAlgorithmsMd() {
-        #expect(PipelineKind.allCases.count == 10)
-        for kind in PipelineKind.allCases {
-            #expect(kind.type.id == kind.rawValue)
-            #expect(PipelineKind(id: kind.id) == kind)
+    @Test func theCatalogueCarriesTheIdsOfAlgorithmsMd() {
+        #expect(Implementation.builtIns.compactMap(\.coreID) == [
+            "pipeline.seed000.flow", "pipeline.seed000.centerFocused", "pipeline.seed000.compositional",
+            "pipeline.seed000.compositionalScaled", "pipeline.seed003.paging", "pipeline.seed004.sentinel",
+            "pipeline.peer.upcarousel", "pipeline.peer.fspager", "pipeline.peer.infinitelayout", "pipeline.best",
+        ])
+        for implementation in Implementation.builtIns {
+            #expect(Implementation.named(implementation.coreID!) == implementation)
+            #expect(implementation.name == String(implementation.coreID!.dropFirst("pipeline.".count)))
         }
     }
 
-    @Test(arguments: PipelineKind.allCases)
-    func everyPipelineIsVerifiedOnTheStandardTrajectoryAt60And120Hz(kind: PipelineKind) {
+    @Test(arguments: Implementation.builtIns)
+    func everyPipelineIsVerifiedOnTheStandardTrajectoryAt60And120Hz(implementation: Implementation) {
+        let kind = implementation.core!
         for n in [1, 2, 3, 10, 300] {
             for hz in [60.0, 120.0] {
-                let check = PipelineVerification.check(kind: kind, catalogCount: n, hz: hz)
-                #expect(check.isVerified, "\(kind.id) n=\(n) \(hz) Hz: \(check.firstFailure ?? "replay")")
+                let check = PipelineVerification.check(kind, catalogCount: n, hz: hz)
+                #expect(check.isVerified, "\(kind) n=\(n) \(hz) Hz: \(check.firstFailure ?? "replay")")
                 #expect(check.frames > 1000)
-                #expect(check.indexOutOfRange == 0, "\(kind.id) n=\(n)")
-                #expect(check.alphaOutOfRange == 0, "\(kind.id) n=\(n)")
-                #expect(check.visibleJumps == 0, "\(kind.id) n=\(n)")
+                #expect(check.indexOutOfRange == 0, "\(kind) n=\(n)")
+                #expect(check.alphaOutOfRange == 0, "\(kind) n=\(n)")
+                #expect(check.visibleJumps == 0, "\(kind) n=\(n)")
             }
         }
     }
 
     @Test func finitePipelinesShowNoItemWhenADragPassesTheContentEnd() {
-        let check = PipelineVerification.check(kind: .peerUPCarousel, catalogCount: 1)
+        let check = PipelineVerification.check(UPCarouselPipeline.self, catalogCount: 1)
         #expect(check.missingCenters > 0)
         #expect(check.centerMismatches == 0)
     }
 
     @Test func seed003HitTestFindsNoCentreInGapsAndANeighbourBesideTheEnlargedCell() {
-        let check = PipelineVerification.check(kind: .seed003Paging, catalogCount: 10)
+        let check = PipelineVerification.check(Seed003PagingPipeline.self, catalogCount: 10)
         #expect(check.missingCenters > 0)
         #expect(check.neighbourCenters > 0)
-        let scales = PipelineTrace.trace(kind: .seed003Paging, catalogCount: 10, geometry: geometry,
+        let scales = PipelineTrace.trace(Seed003PagingPipeline.self, catalogCount: 10, geometry: geometry,
                                          script: PipelineVerification.standardScript(), hz: 60)
             .flatMap(\.visible).map(\.scale)
         // The enlarged cell in landscape: floor(0.84 * 844) / floor(0.80 * 844).
@@ -46,39 +54,40 @@ import Testing
     @Test func fsPagerAlphaGoesNegativeOnSmallItemsButNotWithTheDefaultGeometry() {
         let small = CarouselGeometry(viewportWidth: 390, viewportHeight: 300, itemWidth: 60, itemHeight: 60,
                                      spacing: 12, minScale: 0.8)
-        let check = PipelineVerification.check(kind: .peerFSPager, catalogCount: 10, geometry: small)
+        let check = PipelineVerification.check(FSPagerPipeline.self, catalogCount: 10, geometry: small)
         #expect(check.alphaOutOfRange > 0)
         #expect(check.isVerified)
-        #expect(PipelineVerification.check(kind: .peerFSPager, catalogCount: 10).alphaOutOfRange == 0)
+        #expect(PipelineVerification.check(FSPagerPipeline.self, catalogCount: 10).alphaOutOfRange == 0)
     }
 
     @Test func wrapJumpsAreInvisibleForSlowDragsAndFlicks() {
         let slow = ScrollScript([.drag(velocity: 300, duration: 20), .drag(velocity: -300, duration: 40),
                                  .flick(velocity: -200, decelerationRate: ScrollDeceleration.normal)])
-        for kind in PipelineKind.allCases where kind.traits.wraps {
+        for implementation in Implementation.builtIns where implementation.traits.wraps {
+            let kind = implementation.core!
             for n in [1, 3, 10] {
-                let check = PipelineVerification.check(kind: kind, catalogCount: n, script: slow, hz: 60)
-                #expect(check.visibleJumps == 0, "\(kind.id) n=\(n)")
+                let check = PipelineVerification.check(kind, catalogCount: n, script: slow, hz: 60)
+                #expect(check.visibleJumps == 0, "\(kind) n=\(n)")
             }
         }
-        #expect(PipelineVerification.check(kind: .seed000Flow, catalogCount: 3, script: slow, hz: 60).jumps > 0)
-        #expect(PipelineVerification.check(kind: .best, catalogCount: 3, script: slow, hz: 60).jumps > 0)
+        #expect(PipelineVerification.check(Seed000FlowPipeline.self, catalogCount: 3, script: slow, hz: 60).jumps > 0)
+        #expect(PipelineVerification.check(BestPipeline.self, catalogCount: 3, script: slow, hz: 60).jumps > 0)
     }
 
     @Test func tripleWrapJumpsVisiblyWhenAFrameStepsMoreThanHalfAPitch() {
         let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: 60, seed: 3)
-        let check = PipelineVerification.check(kind: .seed000Flow, catalogCount: 10, script: script, hz: 60)
+        let check = PipelineVerification.check(Seed000FlowPipeline.self, catalogCount: 10, script: script, hz: 60)
         #expect(check.visibleJumps > 0)
     }
 
     @Test func bestSentinelAndInfiniteLayoutJumpsStayInvisibleUnderFastFlicks() {
-        for kind in [PipelineKind.best, .seed004Sentinel, .peerInfiniteLayout] {
+        for kind in [BestPipeline.self, Seed004SentinelPipeline.self, InfiniteLayoutPipeline.self] as [any CarouselPipeline.Type] {
             for n in [1, 3, 10] {
                 for hz in [60.0, 120.0] {
                     let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: hz, seed: 3)
-                    let check = PipelineVerification.check(kind: kind, catalogCount: n, script: script, hz: hz)
-                    #expect(check.visibleJumps == 0, "\(kind.id) n=\(n)")
-                    #expect(check.isVerified, "\(kind.id) n=\(n): \(check.firstFailure ?? "")")
+                    let check = PipelineVerification.check(kind, catalogCount: n, script: script, hz: hz)
+                    #expect(check.visibleJumps == 0, "\(kind) n=\(n)")
+                    #expect(check.isVerified, "\(kind) n=\(n): \(check.firstFailure ?? "")")
                 }
             }
         }
@@ -86,7 +95,7 @@ import Testing
 
     @Test func hundredfoldRunsOutOfContentUnderFastFlicksWithOneItem() {
         let script = ScrollScript.fastFlicks(pitch: geometry.pitch, hz: 120, seed: 3)
-        let check = PipelineVerification.check(kind: .seed000CompositionalScaled, catalogCount: 1, script: script, hz: 120)
+        let check = PipelineVerification.check(Seed000CompositionalScaledPipeline.self, catalogCount: 1, script: script, hz: 120)
         #expect(check.missingCenters > 0)
         #expect(!check.isVerified)
     }
@@ -132,15 +141,15 @@ import Testing
                                    .flick(velocity: 1500, decelerationRate: ScrollDeceleration.normal),
                                    .rotate(toWidth: 844), .drag(velocity: -900, duration: 0.3),
                                    .flick(velocity: -900, decelerationRate: ScrollDeceleration.fast), .rotate(toWidth: 390)])
-        for kind in PipelineKind.allCases where kind != .seed003Paging {
+        for kind in builtInCores where kind != Seed003PagingPipeline.self {
             for n in [3, 10] {
-                let rows = PipelineTrace.trace(kind: kind, catalogCount: n, geometry: geometry, script: script, hz: 60)
+                let rows = PipelineTrace.trace(kind, catalogCount: n, geometry: geometry, script: script, hz: 60)
                 var rotations = 0
                 for (before, after) in zip(rows, rows.dropFirst()) {
                     guard case .rotated = after.trajectoryFrame.phase else { continue }
                     rotations += 1
-                    #expect(after.logicalIndex != nil, "\(kind.id)")
-                    #expect(before.logicalIndex == after.logicalIndex, "\(kind.id) n=\(n)")
+                    #expect(after.logicalIndex != nil, "\(kind)")
+                    #expect(before.logicalIndex == after.logicalIndex, "\(kind) n=\(n)")
                 }
                 #expect(rotations == 2)
             }
@@ -150,7 +159,7 @@ import Testing
     @Test func seed003RotationRestoresTheCentringOffsetOfTheSameItem() {
         let script = ScrollScript([.drag(velocity: 1200, duration: 0.5),
                                    .flick(velocity: 1500, decelerationRate: ScrollDeceleration.normal), .rotate(toWidth: 844)])
-        let rows = PipelineTrace.trace(kind: .seed003Paging, catalogCount: 10, geometry: geometry, script: script, hz: 60)
+        let rows = PipelineTrace.trace(Seed003PagingPipeline.self, catalogCount: 10, geometry: geometry, script: script, hz: 60)
         let before = rows[rows.count - 2]
         let after = rows[rows.count - 1]
         let oldPitch = 390 * 0.8 + geometry.spacing
@@ -159,23 +168,24 @@ import Testing
     }
 
     @Test func theLastItemsLogicalIndexIsNMinusOne() {
-        for kind in PipelineKind.allCases {
+        for kind in builtInCores {
             for n in [1, 2, 3, 10] {
-                var pipeline = kind.accept(Fresh(n: n, geometry: geometry))
+                var pipeline = kind.init(catalogCount: n, geometry: geometry)
                 let pitch = pipeline.geometry.pitch
-                let delta = kind.traits.wraps || kind == .peerFSPager ? -pitch : Double(n - 1) * pitch
+                let wraps = kind.traits.wraps
+                let delta = wraps || kind == FSPagerPipeline.self ? -pitch : Double(n - 1) * pitch
                 var output = FrameOutput()
                 pipeline.apply(TrajectoryFrame(frame: 0, delta: delta, phase: .dragging), into: &output)
-                #expect(output.logicalIndex == n - 1, "\(kind.id) n=\(n)")
+                #expect(output.logicalIndex == n - 1, "\(kind) n=\(n)")
             }
         }
     }
 
     @Test func replayIsDeterministicAndDependsOnTheCatalog() {
-        for kind in PipelineKind.allCases {
-            let sums = kind.accept(ReplayTwice(geometry: geometry))
-            #expect(sums.0 == sums.1, "\(kind.id)")
-            #expect(sums.0 != sums.2, "\(kind.id)")
+        for kind in builtInCores {
+            let sums = ReplayTwice(geometry: geometry).visit(kind)
+            #expect(sums.0 == sums.1, "\(kind)")
+            #expect(sums.0 != sums.2, "\(kind)")
         }
     }
 
@@ -198,7 +208,7 @@ import Testing
     }
 
     @Test func traceHasOneRowPerFrameWithOffsetsAfterTheJump() {
-        let rows = PipelineTrace.trace(kind: .best, catalogCount: 3, geometry: geometry,
+        let rows = PipelineTrace.trace(BestPipeline.self, catalogCount: 3, geometry: geometry,
                                        script: .oneDirection(velocity: 3000, duration: 2), hz: 60)
         #expect(rows.count == 120)
         #expect(rows.contains { $0.jumped })
@@ -241,13 +251,7 @@ import Testing
     }
 }
 
-private struct Fresh: PipelineVisitor {
-    let n: Int
-    let geometry: CarouselGeometry
-    func visit<P: CarouselPipeline>(_ type: P.Type) -> any CarouselPipeline { P(catalogCount: n, geometry: geometry) }
-}
-
-private struct ReplayTwice: PipelineVisitor {
+private struct ReplayTwice {
     let geometry: CarouselGeometry
     func visit<P: CarouselPipeline>(_ type: P.Type) -> (UInt64, UInt64, UInt64) {
         let script = PipelineVerification.standardScript()
@@ -262,7 +266,7 @@ private struct ReplayTwice: PipelineVisitor {
 /// The offset after the standard script's first frame (a drag from 0), as the floor's first frame sees it.
 private enum BestPipelineFirstFrame {
     static func offset(geometry: CarouselGeometry) -> Double {
-        PipelineTrace.trace(kind: .best, catalogCount: 10, geometry: geometry,
+        PipelineTrace.trace(BestPipeline.self, catalogCount: 10, geometry: geometry,
                             script: PipelineVerification.standardScript(), hz: 60)[0].offset
     }
 }

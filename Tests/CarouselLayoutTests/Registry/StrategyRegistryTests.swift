@@ -11,7 +11,7 @@ import Testing
         for family in StrategyFamily.allCases {
             #expect(infos.contains { $0.family == family }, "no \(family) entry")
         }
-        #expect(infos.filter { $0.family == .pipeline }.map(\.id) == PipelineKind.allCases.map(\.id))
+        #expect(infos.filter { $0.family == .pipeline }.map(\.id) == Implementation.builtIns.compactMap(\.coreID))
     }
 
     @Test func correctedVariantsFixAFaithfulStrategyOfTheirFamily() {

@@ -1,11 +1,8 @@
 import CarouselLayout
 import Testing
 
-/// Runs a visitor body per UIKit pipeline type.
-struct EachPipeline<Result>: UIKitPipelineVisitor {
-    let body: (any UIKitPipeline.Type) -> Result
-    func visit<P: UIKitPipeline>(_ type: P.Type) -> Result { body(type) }
-}
+/// Every built-in UIKit pipeline, in the catalogue's order.
+var builtInUIKitPipelines: [any UIKitPipeline.Type] { Implementation.builtIns.compactMap(\.uikit) }
 
 /// Plays `script` live through a fresh `P` and returns every frame with its output.
 func play<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, switches: UIKitSwitches = .default,
@@ -18,7 +15,7 @@ func play<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, switches: UIKitSw
 }
 
 /// Release frames whose real `targetContentOffset` path disagrees with the snap the simulator asked.
-struct SnapDisagreements: UIKitPipelineVisitor {
+struct SnapDisagreements {
     let catalogCount: Int
     let switches: UIKitSwitches
     func visit<P: UIKitPipeline>(_ type: P.Type) -> Int {
@@ -29,7 +26,7 @@ struct SnapDisagreements: UIKitPipelineVisitor {
     }
 }
 
-struct Verify: UIKitPipelineVisitor {
+struct Verify {
     let catalogCount: Int
     func visit<P: UIKitPipeline>(_ type: P.Type) -> PipelineCheck {
         PipelineVerification.check(P.self, catalogCount: catalogCount)
@@ -38,7 +35,7 @@ struct Verify: UIKitPipelineVisitor {
 
 /// Two replays from the same start give the same checksums pass after pass; a copy made at the start
 /// state plays independently of its original.
-struct ReplayAndCopy: UIKitPipelineVisitor {
+struct ReplayAndCopy {
     func visit<P: UIKitPipeline>(_ type: P.Type) -> Bool {
         var replay = PipelineReplay<P>(catalogCount: 10, geometry: .default, switches: .default,
                                        script: PipelineVerification.standardScript(), hz: 120)
@@ -64,24 +61,25 @@ struct ReplayAndCopy: UIKitPipelineVisitor {
 }
 
 @Suite struct UIKitPipelineTests {
-    @Test func kindsAreTheCoresUnderUIKitIds() {
-        #expect(UIKitPipelineKind.allCases.count == PipelineKind.allCases.count)
-        for kind in UIKitPipelineKind.allCases {
-            #expect(kind.id == "uikit." + kind.core.id.dropFirst("pipeline.".count))
-            #expect(kind.type.id == kind.id)
-            #expect(kind.type.kind == kind)
-            #expect(UIKitPipelineKind(core: kind.core) == kind)
-            #expect(UIKitPipelineKind(id: kind.id) == kind)
-            #expect(kind.accept(EachPipeline { $0.id }) == kind.id)
+    @Test func everyBuiltInHasBothViewsUnderTheCoresName() {
+        #expect(Implementation.builtIns.count == 10)
+        for implementation in Implementation.builtIns {
+            let (core, uikit) = (implementation.core!, implementation.uikit!)
+            let (coreID, uikitID, hasCore) = (core.id, uikit.id, uikit.hasCore)
+            let (coreTraits, uikitTraits) = (core.traits, uikit.traits)
+            #expect(uikitID == "uikit." + coreID.dropFirst("pipeline.".count))
+            #expect(hasCore)
+            #expect(uikitTraits == coreTraits || uikit == UIKitSeed000CompositionalScaledPipeline.self, "\(uikitID)")
+            #expect(Implementation.named(uikitID) == implementation)
         }
     }
 
     @Test(arguments: [1, 3, 300])
     func everyPipelineIsVerifiedOnTheStandardTrajectory(catalogCount: Int) {
-        for kind in UIKitPipelineKind.allCases {
-            let check = kind.accept(Verify(catalogCount: catalogCount))
-            #expect(check.isVerified, "\(kind.id) n=\(catalogCount): \(check.firstFailure ?? "replay differs")")
-            #expect(check.frames > 700 && check.indexOutOfRange == 0 && check.visibleJumps == 0, "\(kind.id)")
+        for kind in builtInUIKitPipelines {
+            let check = Verify(catalogCount: catalogCount).visit(kind)
+            #expect(check.isVerified, "\(kind) n=\(catalogCount): \(check.firstFailure ?? "replay differs")")
+            #expect(check.frames > 700 && check.indexOutOfRange == 0 && check.visibleJumps == 0, "\(kind)")
         }
     }
 
@@ -95,15 +93,16 @@ struct ReplayAndCopy: UIKitPipelineVisitor {
             }
         }
         for switches in variants {
-            for kind in UIKitPipelineKind.allCases {
-                #expect(kind.accept(SnapDisagreements(catalogCount: 7, switches: switches)) == 0, "\(kind.id) \(switches.changes)")
+            for kind in builtInUIKitPipelines {
+                #expect(SnapDisagreements(catalogCount: 7, switches: switches).visit(kind) == 0, "\(kind) \(switches.changes)")
             }
         }
     }
 
     @Test func replaysRestartFromAFreshSceneAndCopiesAtTheStartAreIndependent() {
-        for kind in UIKitPipelineKind.allCases {
-            #expect(kind.accept(ReplayAndCopy()), "\(kind.id)")
+        for kind in builtInUIKitPipelines {
+            let independent = ReplayAndCopy().visit(kind)
+            #expect(independent, "\(kind)")
         }
     }
 

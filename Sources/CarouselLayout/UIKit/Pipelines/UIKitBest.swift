@@ -43,7 +43,8 @@ public struct UIKitBestPipeline: UIKitPipeline {
         rotate: "O(k): the size change invalidates everything (C4), the layout re-places its ring of objects, one or two screens are asked, the cells re-applied and re-focused",
         reload: "O(k): the counts read again, one or two screens asked, the cells displayed and focused afresh",
         release: "O(k): the core's O(1) snap, then the layout pass of the visible items")
-    public static let kind = UIKitPipelineKind.best
+    public typealias Core = BestPipeline
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .offsetByWholeCatalogWidths]
     public var scene: BestScene
 
     public init(scene: BestScene) { self.scene = scene }

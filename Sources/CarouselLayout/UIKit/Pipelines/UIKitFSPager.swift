@@ -22,7 +22,8 @@ public struct UIKitFSPagerPipeline: UIKitPipeline {
     public static var catalogLimit: CatalogLimit? { FSPagerWrap.catalogLimit }
     public static let allocationEvidence = "every frame: a fresh attributes object per item per query, the result array (F3), the cells' copies (C3)"
     public static let complexity: Complexity = "O(k) per frame: a fresh attributes object per item per query"
-    public static let kind = UIKitPipelineKind.peerFSPager
+    public typealias Core = FSPagerPipeline
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility, .offsetByWholeCatalogWidths]
     public var scene: FSPagerScene
 
     public init(scene: FSPagerScene) { self.scene = scene }

@@ -26,7 +26,8 @@
 public struct UIKitInfiniteLayoutPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: three queries, each copying every visible object of one or two content pages (A1)"
     public static let allocationEvidence = "every frame: three queries, each copying every object per page (A1) into three arrays"
-    public static let kind = UIKitPipelineKind.peerInfiniteLayout
+    public typealias Core = InfiniteLayoutPipeline
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .pageSeamItemNotReturned, .pageSeamRounding]
     public var scene: InfiniteLayoutScene
 
     public init(scene: InfiniteLayoutScene) { self.scene = scene }

@@ -18,7 +18,8 @@
 public struct UIKitSeed000CenterFocusedPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: an F1 query of one to two screens every frame (F7), k fresh attributes objects once F5 has dropped the caches, and the cells' copies (C3)"
     public static let allocationEvidence = "every frame: F3 result arrays, F5 a fresh object and NSValue per item, a new R-tree (F7), the cells' copies (C3)"
-    public static let kind = UIKitPipelineKind.seed000CenterFocused
+    public typealias Core = Seed000CenterFocusedPipeline
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility]
     public var scene: Seed000CenterFocusedScene
 
     public init(scene: Seed000CenterFocusedScene) { self.scene = scene }

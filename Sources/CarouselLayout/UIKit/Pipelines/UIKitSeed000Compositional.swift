@@ -22,7 +22,7 @@ public struct UIKitSeed000CompositionalPipeline: UIKitPipeline {
         prepare: "O(N): a snapshot entry per replicated item (N = 100n), then the visible items",
         rotate: "O(k): the section provider runs again, the saved item is scrolled to",
         reload: "O(N): the snapshot applied again", release: "O(1): paging to the nearest group")
-    public static let kind = UIKitPipelineKind.seed000Compositional
+    public typealias Core = Seed000CompositionalPipeline
     public var scene: Seed000CompositionalScene
 
     public init(scene: Seed000CompositionalScene) { self.scene = scene }
@@ -49,11 +49,16 @@ public struct UIKitSeed000CompositionalScaledPipeline: UIKitPipeline {
         prepare: "O(N): a snapshot entry per replicated item (N = 100n), then the visible items",
         rotate: "O(k): the section provider runs again, the saved item is scrolled to",
         reload: "O(N): the snapshot applied again", release: "O(1): paging to the nearest group")
-    public static let kind = UIKitPipelineKind.seed000CompositionalScaled
+    public typealias Core = Seed000CompositionalScaledPipeline
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler]
+    /// The side items' shift toward the centre: at most the scale's shrink of a half-width.
+    public static func largestTranslation(_ geometry: CarouselGeometry) -> Double {
+        geometry.itemWidth * (1 - traits.scaleRange.lowerBound) / 2
+    }
     /// The core's, and the centre may be a neighbour of `lookup.arithmetic`'s: the handler measures distances
     /// from the transformed frames (named difference "transform from the transformed frame").
     public static let traits: PipelineTraits = {
-        var traits = PipelineKind.seed000CompositionalScaled.traits
+        var traits = Seed000CompositionalScaledPipeline.traits
         traits.centerMayBeNeighbour = true
         return traits
     }()

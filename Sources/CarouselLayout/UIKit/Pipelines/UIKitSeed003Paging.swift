@@ -24,7 +24,7 @@ public struct UIKitSeed003PagingPipeline: UIKitPipeline {
         prepare: UIKitLifecycleComplexity.delegateSized.prepare, rotate: UIKitLifecycleComplexity.delegateSized.rotate,
         reload: UIKitLifecycleComplexity.delegateSized.reload,
         release: "O(N): the snap, then invalidateLayout(): every item sized again (F7/F8)")
-    public static let kind = UIKitPipelineKind.seed003Paging
+    public typealias Core = Seed003PagingPipeline
     public var scene: Seed003PagingScene
 
     public init(scene: Seed003PagingScene) { self.scene = scene }

@@ -17,7 +17,7 @@ public struct UIKitSeed004SentinelPipeline: UIKitPipeline {
     public static let allocationEvidence = "~0 per frame (F6: no layout work); F8's objects at each relayout"
     /// Delegate sizes (all equal, so queries are F1's, but prepare is F8's O(N)).
     public static let lifecycleComplexity = UIKitLifecycleComplexity.delegateSized
-    public static let kind = UIKitPipelineKind.seed004Sentinel
+    public typealias Core = Seed004SentinelPipeline
     public var scene: Seed004SentinelScene
 
     public init(scene: Seed004SentinelScene) { self.scene = scene }

@@ -19,7 +19,8 @@
 public struct UIKitUPCarouselPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: an F1 query every frame (F7) and a copy of every returned attributes object (A1)"
     public static let allocationEvidence = "every frame: F3 arrays and a copy of every returned object (A1), the cells' copies (C3)"
-    public static let kind = UIKitPipelineKind.peerUPCarousel
+    public typealias Core = UPCarouselPipeline
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility]
     public var scene: UPCarouselScene
 
     public init(scene: UPCarouselScene) { self.scene = scene }

@@ -15,8 +15,8 @@ enum ReportCharts {
         if let pipelines = pipelines(analysis) { charts.append(pipelines) }
         if let uikit = uikit(analysis) { charts.append(uikit) }
         if let budget = budget(analysis) { charts.append(budget) }
-        for family in ReportAnalysis.componentFamilies {
-            if let chart = component(family, series: analysis.components[family] ?? []) { charts.append(chart) }
+        for family in ComponentFamily.allCases {
+            if let chart = component(family.rawValue, series: analysis.components[family] ?? []) { charts.append(chart) }
         }
         return charts
     }

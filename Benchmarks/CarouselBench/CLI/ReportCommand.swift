@@ -38,20 +38,18 @@ enum ReportCommand {
         let verification = Verifier.run(options)
         let catalogs = [3, 300]
         var checks = ReportAnalysis.Checks()
-        checks.cores = PipelineKind.allCases.flatMap { kind in
-            catalogs.map {
-                PipelineVerification.check(kind: kind, catalogCount: $0, geometry: configuration.geometry, hz: configuration.hz)
-            }
+        let hasUIKitRows = rows.contains { $0.benchmark.family == SuiteFamilies.uikit }
+        let verified = CarouselBench.implementations.map {
+            $0.verify(catalogs: catalogs, geometry: configuration.geometry, switches: configuration.switches,
+                      hz: configuration.hz, uikit: hasUIKitRows)
         }
-        if rows.contains(where: { $0.benchmark.family == SuiteFamilies.uikit }) {
-            checks.agreements = UIKitPipelineKind.allCases.flatMap { kind in
-                catalogs.map {
-                    UIKitAgreement.compare(kind: kind, catalogCount: $0, geometry: configuration.geometry,
-                                           switches: configuration.switches, hz: configuration.hz)
-                }
-            }
-        }
-        let analysis = ReportAnalysis(rows: rows, checks: checks, complexities: CarouselSuite(configuration).complexities,
+        checks.cores = verified.flatMap(\.checks)
+        checks.agreements = verified.flatMap(\.agreements)
+        // Every row the suite can register (the switch matrix too), so each result row is known by what it is.
+        var catalogConfiguration = configuration
+        catalogConfiguration.uikitMatrix = true
+        let suite = CarouselSuite(catalogConfiguration)
+        let analysis = ReportAnalysis(rows: rows, checks: checks, catalog: suite.rows, complexities: suite.complexities,
                                       hz: configuration.hz)
         let memory = checks.agreements.isEmpty ? [] : MemoryRow.compute(configuration)
         for id in analysis.undocumented {

@@ -177,7 +177,7 @@ struct ReportMarkdown {
             text += "\nAs algorithm cores (value types, the textbook flow layout: `pipeline/*`), the pick is `\(core.choice.series.id)` "
                 + "at \(ReportFormat.nanoseconds(core.median)) per frame"
             if let speedup = core.seedSpeedup {
-                text += ", \(ReportFormat.ratio(speedup)) as fast as `\(ReportAnalysis.seedReference)` at n = \(ReportText.count(core.referenceSize))"
+                text += ", \(ReportFormat.ratio(speedup)) as fast as `\(SuiteRow.pipeline(ReportAnalysis.seedReference).id)` at n = \(ReportText.count(core.referenceSize))"
             }
             text += ". The two views rank differently because UIKit does other work than the textbook model: it finds a "
                 + "fixed-size flow layout's visible items arithmetically (F1), asks the layout again only per screen-width "
@@ -263,9 +263,9 @@ struct ReportMarkdown {
 
     func componentsSection() -> String {
         var text = "## Components\n\nEach strategy of ALGORITHMS.md alone: median per call (wrap: per frame) by catalog size n.\n"
-        for family in ReportAnalysis.componentFamilies {
+        for family in ComponentFamily.allCases {
             guard let series = analysis.components[family], !series.isEmpty else { continue }
-            text += "\n### \(family)\n\n"
+            text += "\n### \(family.rawValue)\n\n"
             var columns = [TableColumn("benchmark")]
             columns += analysis.sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
             columns.append(TableColumn("allocs (largest n)", alignment: .right))
@@ -276,7 +276,7 @@ struct ReportMarkdown {
                 cells.append(ReportText.allocations(item.largest.mallocsPerIteration))
                 table.append(cells)
             }
-            text += table.renderMarkdown() + "\n" + chart("\(family).svg")
+            text += table.renderMarkdown() + "\n" + chart("\(family.rawValue).svg")
         }
         return text
     }

@@ -25,7 +25,7 @@ struct Command {
     let run: (ParsedArguments) throws -> Int32
 
     var usage: String {
-        var text = "usage: carousel-bench \(synopsis)\n\n\(summary)\n"
+        var text = "usage: \(CommandLineTool.name) \(synopsis)\n\n\(summary)\n"
         if !details.isEmpty { text += "\n\(details)\n" }
         if !options.isEmpty {
             text += "\noptions:\n"
@@ -47,6 +47,10 @@ enum StandardError {
 }
 
 enum CommandLineTool {
+    /// The executable's name in usage lines and errors: `carousel-bench`, or the name of another package's executable
+    /// that runs `CarouselBench.main(adding:)`. Set once, before any command runs.
+    nonisolated(unsafe) static var name = "carousel-bench"
+
     static var commands: [Command] { [
         RunCommand.command, CompareCommand.command, ListCommand.command,
         VerifyCommand.command, TraceCommand.command, ReportCommand.command, HistoryCommand.command, ABCommand.command,
@@ -57,9 +61,9 @@ enum CommandLineTool {
 
     static var overview: String {
         var text = """
-        carousel-bench: what each infinite, center-focused carousel algorithm costs per display frame.
+        \(name): what each infinite, center-focused carousel algorithm costs per display frame.
 
-        usage: carousel-bench [COMMAND] [OPTIONS]
+        usage: \(name) [COMMAND] [OPTIONS]
 
         commands:
 
@@ -69,7 +73,7 @@ enum CommandLineTool {
         }
         text += """
 
-        With no command, `run` is assumed. `carousel-bench COMMAND --help` for a command's options.
+        With no command, `run` is assumed. `\(name) COMMAND --help` for a command's options.
         exit codes: 0 fine, 1 runtime error (file unreadable or malformed), 2 regression found, 64 usage error.
 
         """
@@ -85,7 +89,7 @@ enum CommandLineTool {
         var command = RunCommand.command
         if let first = args.first, !first.hasPrefix("-") {
             guard let named = (commands + hiddenCommands).first(where: { $0.name == first }) else {
-                StandardError.write("carousel-bench: error: unknown command '\(first)'\n\n" + overview)
+                StandardError.write("\(name): error: unknown command '\(first)'\n\n" + overview)
                 return ExitCode.usage
             }
             command = named
@@ -99,10 +103,10 @@ enum CommandLineTool {
             let parsed = try ParsedArguments.parse(args, specs: command.options, maxPositionals: command.maxPositionals)
             return try command.run(parsed)
         } catch let error as UsageError {
-            StandardError.write("carousel-bench \(command.name): error: \(error.message)\n\n" + command.usage)
+            StandardError.write("\(name) \(command.name): error: \(error.message)\n\n" + command.usage)
             return ExitCode.usage
         } catch {
-            StandardError.write("carousel-bench \(command.name): error: \(error)\n")
+            StandardError.write("\(name) \(command.name): error: \(error)\n")
             return ExitCode.runtimeError
         }
     }

@@ -13,9 +13,8 @@ enum TraceCommand {
             any wrap jump that frame, `center_item` the raw item index (of N), `logical_index` in [0, n), `jumped`
             1 when the wrap moved the offset, `visible` the items intersecting the viewport as
             item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
-            Pipelines: \(PipelineKind.allCases.map(\.id).joined(separator: ", ")), and each one's UIKit view
-            (\(UIKitPipelineKind.allCases.map(\.id).joined(separator: ", "))), which honours --uikit and stops at
-            the content's edge as a UIScrollView does.
+            Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit })), which honour --uikit and stop
+            at the content's edge as a UIScrollView does.
             """,
             options: [
                 .value("--pipeline", "ID", "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)"),
@@ -28,14 +27,20 @@ enum TraceCommand {
             maxPositionals: 0, run: run)
     }
 
+    /// The ids of every implementation's core or UIKit view, for the help.
+    static func ids(_ view: (Implementation) -> (any CarouselPipeline.Type)?) -> String {
+        CarouselBench.implementations.compactMap { view($0)?.id }.joined(separator: ", ")
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let pipelineID = arguments.value("--pipeline") else { throw UsageError("option '--pipeline' is required") }
         // `best`, `pipeline.best` or `pipeline/best` for a core; `uikit.best` or `uikit/best` for its UIKit view.
         let normalised = pipelineID.replacingOccurrences(of: "/", with: ".")
-        let kind = PipelineKind(id: normalised) ?? PipelineKind(id: "pipeline." + normalised)
-        let uikitKind = UIKitPipelineKind(id: normalised)
-        guard kind != nil || uikitKind != nil else {
-            let known = PipelineKind.allCases.map(\.id) + UIKitPipelineKind.allCases.map(\.id)
+        let implementations = CarouselBench.implementations
+        let uikit = implementations.lazy.compactMap(\.uikit).first { $0.id == normalised }
+        let core = implementations.lazy.compactMap(\.core).first { $0.id == normalised || $0.id == "pipeline." + normalised }
+        guard core != nil || uikit != nil else {
+            let known = implementations.compactMap(\.coreID) + implementations.compactMap(\.uikitID)
             throw UsageError("option '--pipeline': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
         }
         guard arguments.value("--catalog") != nil else { throw UsageError("option '--catalog' is required") }
@@ -53,11 +58,11 @@ enum TraceCommand {
             script = ScrollScript([.flick(velocity: velocity, decelerationRate: ScrollDeceleration.normal),
                                    .pause(duration: duration)])
         }
-        let rows = if let uikitKind {
-            PipelineTrace.trace(uikit: uikitKind, catalogCount: catalog, geometry: geometry,
+        let rows = if let uikit {
+            PipelineTrace.trace(uikit: uikit, catalogCount: catalog, geometry: geometry,
                                 switches: configuration.switches, script: script, hz: hz)
         } else {
-            PipelineTrace.trace(kind: kind!, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
+            PipelineTrace.trace(core!, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
         }
         var text = "frame,offset,center_item,logical_index,jumped,visible\n"
         for row in rows.prefix(frames) {

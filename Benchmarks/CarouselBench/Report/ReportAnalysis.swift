@@ -4,11 +4,8 @@ import CarouselLayout
 
 /// Every figure REPORT.md states, computed from the rows of one results file (nothing is hard-coded).
 struct ReportAnalysis {
-    static let componentFamilies = ["query", "lookup", "transform", "snap", "wrap", "prepare"]
-    static let floorFamily = "floor"
-    static let pipelineFamily = "pipeline"
     /// The seed's own per-frame pipeline, the reference of the recommendation's speed-up.
-    static let seedReference = "pipeline/seed000.flow"
+    static let seedReference = Implementation(uikit: UIKitSeed000FlowPipeline.self)
     static let seedReferenceSize = 300
 
     /// One benchmark's rows, by ascending catalog size.
@@ -87,8 +84,10 @@ struct ReportAnalysis {
     let lifecycle: [UIKitOperation: [Series]]
     /// The UIKit pipelines under the other combinations of the switches (`uikit-switches/*`), parsed.
     let matrix: [MatrixRow]
-    let components: [String: [Series]]
+    let components: [ComponentFamily: [Series]]
     let complexity: [ComplexityRow]
+    /// What each row is (the suite's registrations).
+    let catalog: [BenchmarkID: SuiteRow]
     let checks: Checks
     var pipelineChecks: [PipelineCheck] { checks.cores }
 
@@ -99,15 +98,18 @@ struct ReportAnalysis {
         let row: ResultRow
     }
 
-    init(rows: [ResultRow], checks: Checks, complexities: [BenchmarkID: Complexity], hz: Double) {
+    /// The analysis of `rows`, each classified by what the suite registered it as (`catalog`; a row the suite no
+    /// longer registers gets only a complexity row).
+    init(rows: [ResultRow], checks: Checks, catalog: [BenchmarkID: SuiteRow], complexities: [BenchmarkID: Complexity], hz: Double) {
         self.rows = rows
         self.hz = hz
         self.checks = checks
         let budget = 1e9 / hz / 100
-        sizes = Array(Set(rows.filter { $0.benchmark.family != SuiteFamilies.uikitSwitches }.map(\.size))).sorted()
+        let isMatrix = { (id: BenchmarkID) in if case .switches = catalog[id] { true } else { false } }
+        sizes = Array(Set(rows.filter { !isMatrix($0.benchmark) }.map(\.size))).sorted()
         let grouped = Dictionary(grouping: rows, by: \.benchmark)
         let series = grouped.keys.sorted().map { Series(id: $0, rows: grouped[$0]!.sorted { $0.size < $1.size }) }
-        let floorSeries = series.first { $0.id.family == Self.floorFamily }
+        let floorSeries = series.first { catalog[$0.id] == .floor }
         func summary(_ series: Series, verified: Bool?, defects: [String]) -> FrameSummary {
             let largest = series.largest
             let floorMedian = floorSeries?.row(at: largest.size)?.median
@@ -122,56 +124,54 @@ struct ReportAnalysis {
                 verified: verified, defects: defects)
         }
         floor = floorSeries.map { summary($0, verified: nil, defects: []) }
-        let coreOrder = PipelineKind.allCases.map { CarouselSuite.id(Self.pipelineFamily, $0.id) }
-        pipelines = series.filter { $0.id.family == Self.pipelineFamily }
-            .sorted { (coreOrder.firstIndex(of: $0.id) ?? .max, $0.id) < (coreOrder.firstIndex(of: $1.id) ?? .max, $1.id) }
-            .map { pipeline in
-                let kind = PipelineKind.allCases.first { CarouselSuite.id(Self.pipelineFamily, $0.id) == pipeline.id }
-                let cores = checks.cores.filter { CarouselSuite.id(Self.pipelineFamily, $0.id) == pipeline.id }
-                return summary(pipeline, verified: cores.isEmpty ? nil : cores.allSatisfy(\.isVerified),
-                               defects: kind.map { Self.designDefects(kind: $0, cores: cores, agreements: nil,
-                                                                       replicated: pipeline.largest.items > pipeline.largest.size) } ?? [])
-            }
-        let uikitOrder = UIKitPipelineKind.allCases.map { CarouselSuite.id(SuiteFamilies.uikit, $0.id) }
-        uikit = series.filter { $0.id.family == SuiteFamilies.uikit }
-            .sorted { (uikitOrder.firstIndex(of: $0.id) ?? .max, $0.id) < (uikitOrder.firstIndex(of: $1.id) ?? .max, $1.id) }
-            .map { pipeline in
-                let kind = UIKitPipelineKind.allCases.first { CarouselSuite.id(SuiteFamilies.uikit, $0.id) == pipeline.id }
-                let cores = checks.cores.filter { $0.id == kind?.core.id }
-                let agreements = checks.agreements.filter { $0.id == kind?.id }
-                let verified = cores.isEmpty || agreements.isEmpty ? nil
-                    : cores.allSatisfy(\.isVerified) && agreements.allSatisfy(\.agrees)
-                return summary(pipeline, verified: verified,
-                               defects: kind.map {
-                                   Self.designDefects(kind: $0.core, cores: cores, agreements: agreements,
-                                                      replicated: pipeline.largest.items > pipeline.largest.size)
-                               } ?? [])
-            }
+        // Every row, by what it is; within a kind, in the catalogue's order (the built-in implementations, then the
+        // added ones), then by id.
+        let order = Dictionary(CarouselBench.implementations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let rank = { (series: Series) in (catalog[series.id]?.implementation.flatMap { order[$0] } ?? .max, series.id) }
+        let sorted = series.sorted { rank($0) < rank($1) }
+        var cores: [(Series, Implementation)] = []
+        var views: [(Series, Implementation)] = []
         var lifecycle: [UIKitOperation: [Series]] = [:]
-        let kindOrder = UIKitPipelineKind.allCases.map(\.id)
-        for operation in UIKitOperation.allCases {
-            lifecycle[operation] = series.filter { $0.id.family == SuiteFamilies.lifecycle(operation) && $0.id.strategy.hasPrefix("uikit.") }
-                .sorted { (kindOrder.firstIndex(of: $0.id.strategy) ?? .max) < (kindOrder.firstIndex(of: $1.id.strategy) ?? .max) }
+        var components: [ComponentFamily: [Series]] = [:]
+        var other: [Series] = []
+        for item in sorted {
+            switch catalog[item.id] {
+            case let .pipeline(implementation): cores.append((item, implementation))
+            case let .uikit(implementation): views.append((item, implementation))
+            case let .lifecycle(operation, _): lifecycle[operation, default: []].append(item)
+            case let .component(family, _): components[family, default: []].append(item)
+            case .floor, .switches: break
+            case .harness, nil: other.append(item)
+            }
+        }
+        pipelines = cores.map { pipeline, implementation in
+            let checked = checks.cores.filter { $0.id == implementation.coreID }
+            return summary(pipeline, verified: checked.isEmpty ? nil : checked.allSatisfy(\.isVerified),
+                           defects: Self.designDefects(traits: implementation.traits, cores: checked, agreements: nil,
+                                                       replicated: pipeline.largest.items > pipeline.largest.size))
+        }
+        uikit = views.map { pipeline, implementation in
+            // A UIKit view with a core: the core's checks and the agreement; without: its own checks.
+            let hasCore = implementation.coreID != nil
+            let checked = checks.cores.filter { $0.id == (implementation.coreID ?? implementation.uikitID) }
+            let agreements = hasCore ? checks.agreements.filter { $0.id == implementation.uikitID } : []
+            let verified = checked.isEmpty || (hasCore && agreements.isEmpty) ? nil
+                : checked.allSatisfy(\.isVerified) && agreements.allSatisfy(\.agrees)
+            return summary(pipeline, verified: verified,
+                           defects: Self.designDefects(traits: implementation.traits, cores: checked, agreements: agreements,
+                                                       replicated: pipeline.largest.items > pipeline.largest.size))
         }
         self.lifecycle = lifecycle
-        matrix = rows.filter { $0.benchmark.family == SuiteFamilies.uikitSwitches }.compactMap { row in
-            let strategy = row.benchmark.strategy
-            guard let open = strategy.firstIndex(of: "["), strategy.hasSuffix("]") else { return nil }
-            return MatrixRow(pipeline: BenchmarkID(family: SuiteFamilies.uikit, strategy: String(strategy[..<open])),
-                             changes: String(strategy[strategy.index(after: open)..<strategy.index(before: strategy.endIndex)]),
-                             row: row)
+        matrix = rows.compactMap { row in
+            guard case let .switches(implementation, changes) = catalog[row.benchmark] else { return nil }
+            return MatrixRow(pipeline: SuiteRow.uikit(implementation).id, changes: changes.joined(separator: ";"), row: row)
         }
-        let isLifecycle = { (id: BenchmarkID) in id.strategy.hasPrefix("uikit.") }
-        let byFamily = Dictionary(grouping: series.filter { Self.componentFamilies.contains($0.id.family) && !isLifecycle($0.id) },
-                                  by: \.id.family)
-        components = byFamily
+        self.components = components
         let lifecycleSeries = UIKitOperation.allCases.flatMap { lifecycle[$0] ?? [] }
-        // Families the report has no section for (e.g. the harness's own self-check) still get a complexity row.
-        let known = Set([Self.floorFamily, Self.pipelineFamily, SuiteFamilies.uikit, SuiteFamilies.uikitSwitches]
-            + Self.componentFamilies + UIKitOperation.allCases.map(SuiteFamilies.lifecycle))
-        let otherFamilies = series.filter { !known.contains($0.id.family) }
-        let ordered = otherFamilies + (floorSeries.map { [$0] } ?? []) + pipelines.map(\.series) + uikit.map(\.series)
-            + lifecycleSeries + Self.componentFamilies.flatMap { byFamily[$0] ?? [] }
+        // Rows the report has no section for (the harness's own self-check, a row the suite no longer registers)
+        // still get a complexity row.
+        let ordered = other + (floorSeries.map { [$0] } ?? []) + pipelines.map(\.series) + uikit.map(\.series)
+            + lifecycleSeries + ComponentFamily.allCases.flatMap { components[$0] ?? [] }
         complexity = ordered.map { series in
             ComplexityRow(
                 series: series,
@@ -179,6 +179,7 @@ struct ReportAnalysis {
                 itemRange: series.rows.map(\.items).min()!...series.rows.map(\.items).max()!,
                 documented: complexities[series.id])
         }
+        self.catalog = catalog
     }
 
     /// What keeps a pipeline from being the carousel the design asks for (ALGORITHMS.md: infinite, centre-focused,
@@ -189,12 +190,11 @@ struct ReportAnalysis {
     /// - a wrap jump moved what the user sees, or an alpha left [0, 1];
     /// - (UIKit) its cells show transforms other than the current offset's: stale between queries, computed from
     ///   a transformed frame, skipped on a rotation, or an item missing at a page seam.
-    static func designDefects(kind: PipelineKind, cores: [PipelineCheck], agreements: [AgreementReport]?,
+    static func designDefects(traits: PipelineTraits, cores: [PipelineCheck], agreements: [AgreementReport]?,
                               replicated: Bool) -> [String] {
         var defects: [String] = []
         if cores.contains(where: { !$0.isVerified }) { defects.append("fails its check") }
         if let agreements, agreements.contains(where: { !$0.agrees }) { defects.append("disagrees with its core") }
-        let traits = kind.traits
         if !traits.wraps { defects.append(replicated ? "never recentres: runs out in one direction" : "finite, not infinite") }
         if traits.scaleRange.lowerBound >= 1 { defects.append("no focus transform") }
         if cores.contains(where: { $0.visibleJumps > 0 }) { defects.append("visible wrap jumps") }
@@ -254,14 +254,14 @@ struct ReportAnalysis {
     }
 
     /// The pick of the UIKit view (what an app pays), nil without UIKit rows or without a candidate.
-    var recommendation: Recommendation? { Self.recommend(uikit, floor: floor, reference: SuiteFamilies.uikit + "/seed000.flow") }
+    var recommendation: Recommendation? { Self.recommend(uikit, floor: floor, reference: SuiteRow.uikit(Self.seedReference).id) }
 
     /// The pick of the algorithm cores.
-    var coreRecommendation: Recommendation? { Self.recommend(pipelines, floor: floor, reference: Self.seedReference) }
+    var coreRecommendation: Recommendation? { Self.recommend(pipelines, floor: floor, reference: SuiteRow.pipeline(Self.seedReference).id) }
 
     /// Among `pipelines` measured at their largest common size, verified and free of design defects, the fastest.
     /// Allocations are reported, not a criterion: what an allocation costs is in the time already.
-    static func recommend(_ pipelines: [FrameSummary], floor: FrameSummary?, reference: String) -> Recommendation? {
+    static func recommend(_ pipelines: [FrameSummary], floor: FrameSummary?, reference: BenchmarkID) -> Recommendation? {
         guard let size = pipelines.map(\.series.largest.size).max() else { return nil }
         var excluded: [(FrameSummary, String)] = []
         var candidates: [FrameSummary] = []
@@ -280,7 +280,7 @@ struct ReportAnalysis {
         guard let choice = ranked.first else { return nil }
         let row = choice.series.row(at: size)!
         let floorMedian = floor?.series.row(at: size)?.median
-        let seed = pipelines.first { $0.series.id.description == reference }
+        let seed = pipelines.first { $0.series.id == reference }
         let speedup = seed?.series.row(at: seedReferenceSize).flatMap { seed in
             choice.series.row(at: seedReferenceSize).map { seed.median / $0.median }
         }

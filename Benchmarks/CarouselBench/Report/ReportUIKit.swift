@@ -5,7 +5,8 @@ import CarouselLayout
 /// The memory a UIKit pipeline holds at one catalog size, computed by the engine (objects and entries counted
 /// in the model times documented sizes; `UIKitMemoryReport.method`).
 struct MemoryRow {
-    let kind: UIKitPipelineKind
+    /// The UIKit pipeline's id.
+    let id: String
     let size: Int
     let report: UIKitMemoryReport
 
@@ -13,19 +14,15 @@ struct MemoryRow {
     static let sizes = [3, 300, 10_000]
 
     static func compute(_ configuration: SuiteConfiguration) -> [MemoryRow] {
-        UIKitPipelineKind.allCases.flatMap { kind in
-            sizes.filter { $0 <= (kind.type.catalogLimit?.largest ?? .max) }.map { size in
-                MemoryRow(kind: kind, size: size, report: kind.accept(MemoryVisitor(size: size, configuration: configuration)))
+        CarouselBench.implementations.compactMap(\.uikit).flatMap { type in
+            sizes.filter { $0 <= (type.catalogLimit?.largest ?? .max) }.map { size in
+                MemoryRow(id: type.id, size: size, report: memoryHeld(type, size: size, configuration: configuration))
             }
         }
     }
 
-    private struct MemoryVisitor: UIKitPipelineVisitor {
-        let size: Int
-        let configuration: SuiteConfiguration
-        func visit<P: UIKitPipeline>(_ type: P.Type) -> UIKitMemoryReport {
-            P(catalogCount: size, geometry: configuration.geometry, switches: configuration.switches).memoryHeld()
-        }
+    private static func memoryHeld<P: UIKitPipeline>(_ type: P.Type, size: Int, configuration: SuiteConfiguration) -> UIKitMemoryReport {
+        P(catalogCount: size, geometry: configuration.geometry, switches: configuration.switches).memoryHeld()
     }
 }
 
@@ -51,16 +48,16 @@ extension ReportMarkdown {
                     TableColumn("verified"), TableColumn("does not meet the design because")]
         var table = Table(columns: columns)
         for summary in analysis.uikit {
-            let kind = UIKitPipelineKind.allCases.first { CarouselSuite.id(SuiteFamilies.uikit, $0.id) == summary.series.id }
+            let type = analysis.catalog[summary.series.id]?.implementation?.uikit
             var cells = [ReportText.code(summary.series.id.description)]
             cells += analysis.sizes.map { size in summary.series.row(at: size).map { ReportFormat.nanoseconds($0.median) } ?? "" }
-            cells += [ReportText.allocations(summary.mallocs), kind.map { $0.type.allocationEvidence } ?? "",
+            cells += [ReportText.allocations(summary.mallocs), type.map { $0.allocationEvidence } ?? "",
                       summary.verified.map { $0 ? "yes" : "**no**" } ?? "n/a", summary.defects.joined(separator: "; ")]
             table.append(cells)
         }
         text += table.renderMarkdown() + "\n" + chart("uikit.svg")
         let grows = analysis.complexity.filter {
-            $0.series.id.family == SuiteFamilies.uikit && $0.fit.best != .constant && !$0.narrowRange
+            if case .uikit = analysis.catalog[$0.series.id] { $0.fit.best != .constant && !$0.narrowRange } else { false }
         }
         text += "\nStill growing with n (fitted against N): "
             + (grows.isEmpty ? "none." : grows.map { "`\($0.series.id)` (\($0.fit.best); \($0.documented?.text ?? "undocumented"))" }
@@ -150,12 +147,12 @@ extension ReportMarkdown {
                 + "after its initial layout, counted, times documented sizes: " + sizesUsed.joined(separator: ", ") + ".\n\n"
             var table = Table(columns: [TableColumn("pipeline")] + sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
                 + [TableColumn("largest holdings at n = \(ReportText.count(sizes.last!))")])
-            for kind in UIKitPipelineKind.allCases {
-                let rows = memory.filter { $0.kind == kind }
+            for id in CarouselBench.implementations.compactMap(\.uikitID) {
+                let rows = memory.filter { $0.id == id }
                 guard !rows.isEmpty else { continue }
                 let largest = rows.last!.report.lines.sorted { $0.bytes > $1.bytes }.prefix(2)
                     .map { "\($0.name) \(ReportText.count($0.count)) x \($0.bytesEach) B" }.joined(separator: "; ")
-                table.append([ReportText.code(kind.id)] + sizes.map { size in
+                table.append([ReportText.code(id)] + sizes.map { size in
                     rows.first { $0.size == size }.map { ReportText.bytes($0.report.bytes) } ?? "past its limit"
                 } + [largest])
             }

@@ -3,14 +3,15 @@ import CarouselLayout
 
 /// The geometry and frame rate every benchmark of a run is built for (`run --viewport ... --hz ...`), and the
 /// results schema they imply.
+@usableFromInline
 struct SuiteConfiguration: Sendable, Equatable {
-    var geometry: CarouselGeometry = .default
+    @usableFromInline var geometry: CarouselGeometry = .default
     /// Frames per second of the trajectories, and the frame whose budget each per-frame median is a share of.
-    var hz: Double = 120
+    @usableFromInline var hz: Double = 120
     /// The UIKit model's switches for the `uikit/*` rows (`run --uikit NAME=VALUE`).
-    var switches: UIKitSwitches = .default
+    @usableFromInline var switches: UIKitSwitches = .default
     /// Also every other combination of the switches, as `uikit-switches/*` rows (`run --uikit-matrix`).
-    var uikitMatrix = false
+    @usableFromInline var uikitMatrix = false
 
     init(geometry: CarouselGeometry = .default, hz: Double = referenceHz, switches: UIKitSwitches = .default) {
         self.geometry = geometry

@@ -4,11 +4,13 @@ import CarouselLayout
 
 /// The trajectory every pipeline and the floor replay: the standard script (12 strokes of drag + flick in both
 /// directions, a rotation to landscape and back) at the suite's frame rate (120 Hz, ProMotion, by default).
+@usableFromInline
 enum PipelineInputs {
-    static var script: ScrollScript { PipelineVerification.standardScript() }
+    @usableFromInline static var script: ScrollScript { PipelineVerification.standardScript() }
 
     /// Callgrind iterations: one whole trajectory (so every gesture's work is counted once, exactly), cut
     /// to fewer frames only where each frame may be O(N) over a large N (under valgrind every frame costs 50x).
+    @usableFromInline
     static func instructionIterations(framesPerTrajectory: Int, items: Int) -> Int {
         min(framesPerTrajectory, countedFrameCap(items: items))
     }
@@ -24,6 +26,7 @@ enum PipelineInputs {
     /// plays the pipeline live, which under valgrind cost more than counting it: `pipeline/peer.infinitelayout`
     /// at n = 10 000 records its 2 962 frames in 1.2 s natively and counts 32 of them. Measured on the quick gate:
     /// the two children took 6.9 and 11.3 s to reach their first region with whole recordings, 3.2 and 2.9 s now.
+    @usableFromInline
     static func recordedFrames(items: Int) -> Int {
         guard InstructionCounter.isChild else { return .max }
         return InstructionCounter.iterationsRunByChild(regionIterations: countedFrameCap(items: items))
@@ -31,6 +34,7 @@ enum PipelineInputs {
 
     /// A replay of the standard script at `hz` from a pipeline `make` builds, recorded live through a second one
     /// (a pipeline that holds objects shares them with its copies) as far as `recordedFrames` says.
+    @usableFromInline
     static func replay<P: CarouselPipeline>(hz: Double, _ make: () -> P) -> PipelineReplay<P> {
         let initial = make()
         let recording = PipelinePlayer.record(from: make(), script: script, hz: hz,
@@ -40,12 +44,14 @@ enum PipelineInputs {
 
     /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
     /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N.
+    @usableFromInline
     static func lifecycleIterations(items: Int) -> Int {
         2 * max(1, min(32, 20_000 / max(1, items)))
     }
 }
 
 /// `pipeline/*`: one pipeline over the standard trajectory, frame by frame, verified first; specialized on `P`.
+@inlinable
 func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
@@ -90,10 +96,11 @@ func floorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBen
     }
 }
 
+@usableFromInline
 final class PipelineState<P: CarouselPipeline> {
-    var replay: PipelineReplay<P>
-    init(_ replay: PipelineReplay<P>) { self.replay = replay }
-    func run(_ frames: Int) -> UInt64 { replay.run(frames: frames) }
+    @usableFromInline var replay: PipelineReplay<P>
+    @inlinable init(_ replay: PipelineReplay<P>) { self.replay = replay }
+    @inlinable func run(_ frames: Int) -> UInt64 { replay.run(frames: frames) }
 }
 
 final class FloorState {
@@ -103,7 +110,9 @@ final class FloorState {
 }
 
 /// `uikit/*`: one UIKit pipeline over the standard trajectory under the run's switches, verified first: its
-/// output must agree frame by frame with its core's (differences UIKit causes are named, not mismatches).
+/// output must agree frame by frame with its core's (differences UIKit causes are named, not mismatches), or, for a
+/// pipeline without a core, pass the eight properties as a core does.
+@inlinable
 func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
@@ -113,12 +122,7 @@ func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: Sui
         let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
-            verify: {
-                let report = UIKitAgreement.compare(kind: P.kind, catalogCount: catalog, geometry: geometry,
-                                                    switches: configuration.switches, script: PipelineInputs.script,
-                                                    hz: configuration.hz)
-                return report.agrees ? nil : "disagrees with \(P.kind.core.id): \(report.firstMismatch ?? "\(report.mismatchCount) mismatches")"
-            },
+            verify: { uikitVerificationFailure(P.self, catalogCount: catalog, configuration: configuration, state.replay.recording) },
             instructionIterations: PipelineInputs.instructionIterations(
                 framesPerTrajectory: state.replay.framesPerTrajectory, items: items)
         ) { iterations in
@@ -127,10 +131,26 @@ func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: Sui
     }
 }
 
+/// Why a UIKit pipeline fails its verification under the run's switches, or nil (see `uikitPipelineBenchmark`).
+@usableFromInline
+func uikitVerificationFailure<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, configuration: SuiteConfiguration,
+                                                _ recording: ScrollRecording) -> String? {
+    guard P.hasCore else {
+        let check = PipelineVerification.check(P.self, catalogCount: catalogCount, geometry: configuration.geometry,
+                                               switches: configuration.switches, script: PipelineInputs.script,
+                                               hz: configuration.hz, recording: recording)
+        return check.isVerified ? nil : (check.firstFailure ?? "not verified")
+    }
+    let report = UIKitAgreement.compare(P.self, catalogCount: catalogCount, geometry: configuration.geometry,
+                                        switches: configuration.switches, script: PipelineInputs.script, hz: configuration.hz)
+    return report.agrees ? nil : "disagrees with \(P.Core.id): \(report.firstMismatch ?? "\(report.mismatchCount) mismatches")"
+}
+
 /// `prepare/uikit.*`, `rotate/uikit.*`, `reload/uikit.*`, `release/uikit.*`: one lifecycle operation per call.
 /// A rotation alternates between the landscape and the portrait width, a release between a flick right and
 /// left; a prepare builds and lays out the whole pipeline. Not counted under callgrind: their N-sized
 /// allocations cost glibc a heap-history-dependent number of instructions, as the other prepare rows.
+@inlinable
 func uikitLifecycleBenchmark<P: UIKitPipeline>(
     _ type: P.Type, _ operation: UIKitOperation, configuration: SuiteConfiguration
 ) -> (Int) -> PreparedBenchmark {
@@ -183,7 +203,8 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
     }
 }
 
+@usableFromInline
 final class LifecycleState<P: UIKitPipeline> {
-    var pipeline: P
-    init(_ pipeline: P) { self.pipeline = pipeline }
+    @usableFromInline var pipeline: P
+    @inlinable init(_ pipeline: P) { self.pipeline = pipeline }
 }
