@@ -82,7 +82,7 @@ enum ABCommand {
         let options = try RunCommand.runOptions(arguments)
         let configuration = try CommonOptions.configuration(arguments)
         let threshold = try arguments.double("--threshold", default: defaultPairedThreshold * 100, range: 0.01...1000) / 100
-        let format: OutputFormat = try arguments.choice("--format", default: .table, among: [.table, .markdown, .csv, .json])
+        let format = try OutputFormats.choice(arguments, among: OutputFormats.forTables)
         let outputDirectory = arguments.value("--output-dir") ?? defaultOutputDirectory
         let selection = try BenchmarkRunner.select(CarouselSuite(configuration).benchmarks, options: options)
         guard !selection.cases.isEmpty else {
@@ -195,15 +195,13 @@ enum ABCommand {
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
         let summary = summaryLine(comparison, rounds: session.rounds, blocks: session.blocks, threshold: threshold,
                                   a: revisionA, b: revisionB, seconds: seconds)
-        switch format {
-        case .table, .markdown:
+        if format.isForPeople {
+            // The rows that changed (every row with --all), then ab's own summary line.
             var shown = comparison
-            if !arguments.has("--all") { shown.rows = comparison.rows.filter { $0.verdict != .unchanged } }
-            let table = ResultRendering.comparisonTable(shown, schema: schema)
-            if !shown.rows.isEmpty { print(format == .table ? table.renderConsole() : table.renderMarkdown() + "\n", terminator: "") }
-            print(summary)
-        default:
-            print(try ResultRendering.render(comparison, schema: schema, format: format, listed: .all), terminator: "")
+            shown.rows = comparison.rows.filter { arguments.has("--all") || $0.verdict != .unchanged }
+            print(try format.comparison(shown, schema: schema, listed: .all, summary: summary), terminator: "")
+        } else {
+            print(try format.comparison(comparison, schema: schema, listed: .all), terminator: "")
             StandardError.write(summary + "\n")
         }
         StandardError.write("wrote \(paths.joined(separator: ", "))\n")

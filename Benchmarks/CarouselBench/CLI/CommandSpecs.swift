@@ -4,9 +4,8 @@ import CarouselLayout
 enum CommonOptions {
     static let sizeRange = 1...1_000_000
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
-    static let format = OptionSpec.value("--format", "FMT", "table|markdown|csv|json (default table)")
-    static let resultFormat = OptionSpec.value(
-        "--format", "FMT", "table|markdown|csv|json|github-action-benchmark|bencher (default table)")
+    static let format = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.forTables)) (default table)")
+    static let resultFormat = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.all)) (default table)")
     static let filter = OptionSpec.value("--filter", "REGEX", "only benchmarks whose id (family/strategy) matches")
 
     /// The geometry and frame rate of ALGORITHMS.md's "Shared geometry" (`run` and `trace`).

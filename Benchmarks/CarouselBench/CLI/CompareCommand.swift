@@ -29,7 +29,7 @@ enum CompareCommand {
         guard arguments.positionals.count == 2 else {
             throw UsageError("compare needs two files, BASE.csv and NEW.csv")
         }
-        let format: OutputFormat = try arguments.choice("--format", default: .table)
+        let format = try OutputFormats.choice(arguments)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let schema = SuiteConfiguration.readingSchema
         let baseline = try ResultsFile.read(arguments.positionals[0], schema: schema)
@@ -44,7 +44,7 @@ enum CompareCommand {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)
         }
-        print(try ResultRendering.render(comparison, schema: schema, format: format, listed: arguments.has("--all") ? .all : .notable),
+        print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }

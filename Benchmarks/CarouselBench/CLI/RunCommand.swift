@@ -69,7 +69,7 @@ enum RunCommand {
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let format: OutputFormat = try arguments.choice("--format", default: .table)
+        let format = try OutputFormats.choice(arguments)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let options = try runOptions(arguments)
         var configuration = try CommonOptions.configuration(arguments)
@@ -135,8 +135,7 @@ enum RunCommand {
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: result.rows)
         try FileSystem.ensureParentDirectory(of: output)
         try ResultsFile.write(result, schema: schema, to: output)
-        print(try ResultRendering.render(result.rows, metadata: result.metadata, schema: schema, format: format),
-              terminator: "")
+        print(try format.results(result.rows, metadata: result.metadata, schema: schema), terminator: "")
         StandardError.write("wrote \(output) (\(result.rows.count) rows)\n")
 
         var status = ExitCode.success
@@ -148,9 +147,10 @@ enum RunCommand {
                 baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
                 options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
             StandardError.write("\ncompared with \(baselinePath):\n")
-            StandardError.write(try ResultRendering.render(
-                comparison, schema: schema, format: format == .markdown ? .markdown : .table,
-                listed: arguments.has("--verbose") ? .notable : .decided))
+            // For people, on standard error: in Markdown when the results are, else as a table.
+            let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()
+            StandardError.write(try shownAs.comparison(comparison, schema: schema,
+                                                       listed: arguments.has("--verbose") ? .notable : .decided))
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         if !result.failures.isEmpty {

@@ -32,12 +32,13 @@ enum VerifyCommand {
             options.seed = value
         }
         options.trials = try arguments.int("--trials", default: options.trials, range: 1...100_000)
-        let format: OutputFormat = try arguments.choice("--format", default: .table, among: OutputFormat.forTables)
+        let format = try OutputFormats.choice(arguments, among: OutputFormats.forTables)
         let report = Verifier.run(options)
         let verified = CarouselBench.implementations.map { $0.verify(catalogs: [3, 300]) }
         let pipelines = verified.flatMap(\.checks)
         let agreements = verified.flatMap(\.agreements)
-        print(try VerificationRendering.render(report, pipelines: pipelines, agreements: agreements, format: format),
+        let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements)
+        print(try format.verification(document) ?? "",
               terminator: "")
         let recommendedFailures = report.recommendedFailures
         if !recommendedFailures.isEmpty {

@@ -49,55 +49,21 @@ enum VerificationRendering {
         return table
     }
 
-    static func render(_ report: VerificationReport, pipelines: [PipelineCheck], agreements: [AgreementReport],
-                       format: OutputFormat) throws -> String {
-        switch format {
-        case .table, .markdown:
-            let markdown = format == .markdown
-            var text = markdown ? matrix(report).renderMarkdown() : matrix(report).renderConsole()
-            text += "\n" + legend + "\n"
-            let failures = report.failures
-            if !failures.isEmpty {
-                text += "\ncounterexamples (\(failures.count)):\n"
-                for failure in failures { text += (markdown ? "- " : "  ") + describe(failure) + "\n" }
-            }
-            text += "\npipelines over the standard trajectory (120 Hz):\n"
-            text += markdown ? pipelineTable(pipelines).renderMarkdown() : pipelineTable(pipelines).renderConsole()
-            text += "\nuikit pipelines against their cores, frame by frame (120 Hz, default switches):\n"
-            text += markdown ? agreementTable(agreements).renderMarkdown() : agreementTable(agreements).renderConsole()
-            return text
-        case .csv:
-            var text = "strategy,property,result,counterexample\n"
-            for row in report.rows {
-                for property in CarouselProperty.allCases {
-                    let result = row.result(property)
-                    switch result {
-                    case .pass: text += "\(row.strategy),\(property.label),pass,\n"
-                    case .notApplicable: text += "\(row.strategy),\(property.label),n/a,\n"
-                    case .fail(let example):
-                        text += "\(row.strategy),\(property.label),fail,\(String(describing: example).replacingOccurrences(of: ",", with: ";"))\n"
-                    }
-                }
-            }
-            return text
-        case .githubActionBenchmark, .bencher:
-            preconditionFailure("verify offers only OutputFormat.forTables")
-        case .json:
-            let rows: [[String: String]] = report.rows.flatMap { row in
-                CarouselProperty.allCases.compactMap { property -> [String: String]? in
-                    let result = row.result(property)
-                    switch result {
-                    case .pass: return ["strategy": row.strategy, "property": property.label, "result": "pass"]
-                    case .notApplicable: return ["strategy": row.strategy, "property": property.label, "result": "n/a"]
-                    case .fail(let example):
-                        return ["strategy": row.strategy, "property": property.label, "result": "fail",
-                                "counterexample": String(describing: example)]
-                    }
-                }
-            }
-            let data = try JSONSerialization.data(withJSONObject: ["results": rows], options: [.prettyPrinted, .sortedKeys])
-            return String(decoding: data, as: UTF8.self) + "\n"
+    /// The matrix with its legend and counterexamples, the pipelines' checks and the agreements, as a terminal
+    /// table or Markdown (the formats for people).
+    static func text(_ document: VerificationDocument, markdown: Bool) -> String {
+        let render = { (table: Table) in markdown ? table.renderMarkdown() : table.renderConsole() }
+        var text = render(matrix(document.report))
+        text += "\n" + legend + "\n"
+        let failures = document.report.failures
+        if !failures.isEmpty {
+            text += "\ncounterexamples (\(failures.count)):\n"
+            for failure in failures { text += (markdown ? "- " : "  ") + describe(failure) + "\n" }
         }
+        text += "\npipelines over the standard trajectory (120 Hz):\n" + render(pipelineTable(document.pipelines))
+        text += "\nuikit pipelines against their cores, frame by frame (120 Hz, default switches):\n"
+        text += render(agreementTable(document.agreements))
+        return text
     }
 
     static func describe(_ failure: VerificationFailure) -> String {

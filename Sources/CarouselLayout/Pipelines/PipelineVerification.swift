@@ -27,14 +27,18 @@ public struct PipelineCheck: Sendable, Equatable {
     public var scaleOutOfRange = 0
     /// Alphas outside `[0, 1]` (FSPagerView's unclamped alpha: reported, not a failure).
     public var alphaOutOfRange = 0
+    /// Releases whose snap, as the release frame played it, is not the one the pipeline's `snapTarget` promised
+    /// the simulator before the frame (a UIKit pipeline's `targetContentOffset` path against its scene's answer).
+    public var snapMismatches = 0
     /// The first failure found, for a report.
     public var firstFailure: String?
 
     /// Verified: indices in range, centres agree with the reference (within the traits), scales in the
-    /// strategy's own range, and the replay reproduces the live play's checksum.
+    /// strategy's own range, every release snaps where the pipeline said it would, and the replay reproduces the
+    /// live play's checksum.
     public var isVerified: Bool {
-        centerMismatches == 0 && indexOutOfRange == 0 && scaleOutOfRange == 0 && replayChecksum == checksum
-            && recordingMatchesLivePlay
+        centerMismatches == 0 && indexOutOfRange == 0 && scaleOutOfRange == 0 && snapMismatches == 0
+            && replayChecksum == checksum && recordingMatchesLivePlay
     }
 }
 
@@ -94,6 +98,11 @@ public enum PipelineVerification {
                 if abs(widths - widths.rounded()) > 1e-6 { check.visibleJumps += 1 }
             }
             previousOffset = output.offset
+            if case let .released(_, _, promised) = frame.phase, output.snapTarget != promised {
+                check.snapMismatches += 1
+                note("frame \(frame.frame): the release snapped to \(output.snapTarget.map { "\($0)" } ?? "nothing"), "
+                     + "snapTarget promised \(promised)", &check)
+            }
             inspect(output, frame: frame.frame, pipeline: pipeline, traits: traits, into: &check)
         }
         let livePlay = ScrollRecording(hz: hz, startOffset: startOffset, frames: frames)

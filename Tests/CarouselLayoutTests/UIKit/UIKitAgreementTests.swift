@@ -6,7 +6,7 @@ import Testing
     /// seam rounding first showed (it failed the full run while the quick sizes agreed).
     @Test(arguments: [3, 10, 30, 300])
     func everyPipelineShowsWhatItsCoreShowsUpToNamedUIKitDifferences(catalogCount: Int) {
-        for kind in builtInUIKitPipelines {
+        for kind in builtInUIKitPipelinesWithCores {
             let report = UIKitAgreement.compare(kind, catalogCount: catalogCount)
             #expect(report.agrees, "\(kind) n=\(catalogCount): \(report.mismatches) first: \(report.firstMismatch ?? "")")
             #expect(report.framesCompared > 1000, "\(kind)")
@@ -19,7 +19,7 @@ import Testing
         for descriptor in UIKitSwitches.descriptors {
             for value in descriptor.values.dropFirst() {
                 let switches = try UIKitSwitches.parse(["\(descriptor.name)=\(value)"])
-                for kind in builtInUIKitPipelines {
+                for kind in builtInUIKitPipelinesWithCores {
                     let report = UIKitAgreement.compare(kind, catalogCount: 3, switches: switches)
                     #expect(report.agrees, "\(kind) \(switches.changes): \(report.firstMismatch ?? "")")
                 }

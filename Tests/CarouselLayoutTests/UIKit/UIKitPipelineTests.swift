@@ -3,6 +3,8 @@ import Testing
 
 /// Every built-in UIKit pipeline, in the catalogue's order.
 var builtInUIKitPipelines: [any UIKitPipeline.Type] { Implementation.builtIns.compactMap(\.uikit) }
+/// The built-in UIKit pipelines that name a core to agree with.
+var builtInUIKitPipelinesWithCores: [any UIKitPipeline.Type] { Implementation.builtIns.filter { $0.core != nil }.compactMap(\.uikit) }
 
 /// Plays `script` live through a fresh `P` and returns every frame with its output.
 func play<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, switches: UIKitSwitches = .default,
@@ -61,10 +63,10 @@ struct ReplayAndCopy {
 }
 
 @Suite struct UIKitPipelineTests {
-    @Test func everyBuiltInHasBothViewsUnderTheCoresName() {
-        #expect(Implementation.builtIns.count == 10)
+    @Test func aUIKitViewWithACoreHasTheCoresNameAndTraits() {
+        #expect(builtInUIKitPipelinesWithCores.count >= 10)
         for implementation in Implementation.builtIns {
-            let (core, uikit) = (implementation.core!, implementation.uikit!)
+            guard let core = implementation.core, let uikit = implementation.uikit else { continue }
             let (coreID, uikitID, hasCore) = (core.id, uikit.id, uikit.hasCore)
             let (coreTraits, uikitTraits) = (core.traits, uikit.traits)
             #expect(uikitID == "uikit." + coreID.dropFirst("pipeline.".count))
@@ -380,5 +382,56 @@ struct ReplayAndCopy {
         #expect(bestSmall < 5000 && bestLarge < 5000)
         let compositional = UIKitSeed000CompositionalPipeline(catalogCount: 30, geometry: .default).memoryHeld()
         #expect(compositional.lines.first { $0.name == "replicated model entries" }?.count == 3000)
+    }
+}
+
+/// UPCarouselFlowLayout with a scene whose `snapTarget` promises 37 pt more than its layout's release answers.
+final class PromisesTooMuchScene: UIKitScene {
+    let layout: UPCarouselFlowLayout
+    let dataSource: UniformDataSource
+
+    required init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches) {
+        let ledger = UIKitLedger()
+        layout = UPCarouselFlowLayout(ledger: ledger, switches: switches)
+        layout.itemSize = LayoutSize(width: geometry.itemWidth, height: geometry.itemHeight)
+        dataSource = UniformDataSource(itemsPerSection: catalogCount)
+        super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
+        installCollectionView(layout: layout, dataSource: dataSource, delegate: nil)
+    }
+
+    override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
+        let target = layout.targetContentOffset(forProposedContentOffset: LayoutPoint(x: proposedOffset, y: 0),
+                                                withScrollingVelocity: LayoutPoint(x: velocity / 1000, y: 0))
+        return collectionView.restingOffset(forTarget: target.x + 37)
+    }
+
+    override func fillOutput(_ output: inout FrameOutput) {
+        appendVisibleCells(into: &output) { $0.globalIndex }
+        output.centerItem = nearestVisibleCell()?.globalIndex
+        output.logicalIndex = output.centerItem
+    }
+}
+
+struct PromisesTooMuch: UIKitPipeline {
+    static let id = "uikit.test.promisesTooMuch"
+    static let complexity: Complexity = "O(k) per frame"
+    static let allocationEvidence = ""
+    static let traits = UPCarouselPipeline.traits
+    var scene: PromisesTooMuchScene
+    init(scene: PromisesTooMuchScene) { self.scene = scene }
+}
+
+@Suite struct ReleaseCheckTests {
+    /// The simulator plans each deceleration on `snapTarget`; a release that lands elsewhere fails the check.
+    @Test func aReleaseThatSnapsElsewhereThanPromisedFailsTheCheck() {
+        let check = PipelineVerification.check(PromisesTooMuch.self, catalogCount: 30, switches: .default)
+        #expect(check.snapMismatches > 0)
+        #expect(!check.isVerified)
+        #expect(check.firstFailure?.contains("snapTarget promised") == true, "\(check.firstFailure ?? "")")
+        // Every built-in pipeline, core or UIKit, snaps where it promised.
+        for kind in builtInUIKitPipelines {
+            let uikit = PipelineVerification.check(kind, catalogCount: 30, switches: .default)
+            #expect(uikit.snapMismatches == 0, "\(kind)")
+        }
     }
 }

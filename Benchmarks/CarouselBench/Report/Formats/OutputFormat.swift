@@ -1,0 +1,62 @@
+import BenchKit
+import BenchReport
+import CarouselLayout
+
+/// One `--format`: how results, a comparison and a verification are written in it (criterion's `Report` trait).
+/// The commands know only this protocol; adding a format is one file (a type conforming to it) and one line in
+/// `OutputFormats.all`.
+protocol OutputFormat: Sendable {
+    /// The `--format` value.
+    var name: String { get }
+    /// For people to read (`table`, `markdown`): `ab` prints its own summary with these, and `run` shows its
+    /// comparison in them on standard error.
+    var isForPeople: Bool { get }
+    /// Carries the tables of `verify` and `ab` besides results (false for the dashboards' formats).
+    var carriesTables: Bool { get }
+    /// Results: the columns of one schema, the same figures in every format.
+    func results(_ rows: [ResultRow], metadata: RunMetadata?, schema: ResultSchema) throws -> String
+    /// A comparison; a listing for people shows the rows `listed` selects, then `summary`.
+    func comparison(_ comparison: Comparison, schema: ResultSchema, listed: ComparisonListing, summary: String) throws -> String
+    /// The property matrix, the pipelines' checks and the agreements; nil where the format has no such document
+    /// (the dashboards' formats carry benchmark results only).
+    func verification(_ verification: VerificationDocument) throws -> String?
+}
+
+extension OutputFormat {
+    var isForPeople: Bool { false }
+    var carriesTables: Bool { true }
+
+    /// A comparison with its own summary line.
+    func comparison(_ comparison: Comparison, schema: ResultSchema, listed: ComparisonListing) throws -> String {
+        try self.comparison(comparison, schema: schema, listed: listed, summary: comparison.summaryLine)
+    }
+    func verification(_ verification: VerificationDocument) throws -> String? { nil }
+}
+
+/// What `verify` reports, in one value for the formats.
+struct VerificationDocument {
+    let report: VerificationReport
+    let pipelines: [PipelineCheck]
+    let agreements: [AgreementReport]
+}
+
+/// Every format, in `--help`'s order.
+enum OutputFormats {
+    static let all: [any OutputFormat] = [
+        TableFormat(), MarkdownFormat(), CSVFormat(), JSONFormat(), GitHubActionBenchmarkFormat(), BencherFormat(),
+    ]
+    /// The formats of the tables `verify` and `ab` print (the dashboards' are for results only).
+    static let forTables: [any OutputFormat] = all.filter(\.carriesTables)
+
+    /// `table|markdown|...` for a help line.
+    static func names(_ formats: [any OutputFormat]) -> String { formats.map(\.name).joined(separator: "|") }
+
+    /// The format `--format` names among `allowed` (`table` when not given); anything else is a usage error listing them.
+    static func choice(_ arguments: ParsedArguments, among allowed: [any OutputFormat] = all) throws -> any OutputFormat {
+        guard let text = arguments.value("--format") else { return TableFormat() }
+        guard let format = allowed.first(where: { $0.name == text }) else {
+            throw UsageError("option '--format': '\(text)' is not one of \(names(allowed))")
+        }
+        return format
+    }
+}
