@@ -69,10 +69,12 @@ extension UIKitPipeline {
         scene.play(frame, into: &output)
     }
 
+    @inlinable
     public func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         scene.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
+    @inlinable
     public mutating func rotate(toWidth width: Double) {
         makeSceneUnique()
         scene.rotate(toWidth: width)

@@ -49,6 +49,9 @@ open class UIKitScene {
         collectionView.layoutIfNeeded()
     }
 
+    /// Records that a frame or a lifecycle operation changed the scene (a copy of it is no longer a start state).
+    public final func markChanged() { hasChanged = true }
+
     /// A scene in the start state of this one (same catalog, geometry and switches).
     public final func freshCopy() -> Self {
         precondition(!hasChanged, "a uikit pipeline is reference-backed: copy it only at its start state")
