@@ -34,9 +34,7 @@ public final class FileLock {
     private var descriptor: Int32
 
     private init(guarded: String, mode: Mode, descriptor: Int32) {
-        self.guarded = guarded
-        self.mode = mode
-        self.descriptor = descriptor
+        (self.guarded, self.mode, self.descriptor) = (guarded, mode, descriptor)
     }
 
     deinit { release() }

@@ -87,12 +87,12 @@ public enum ResultsFile {
     /// - Complexity: O(file size).
     public static func readSet(_ path: String, schema: ResultSchema, wait: LockWait) throws -> (rows: [ResultRow], metadata: RunMetadata?) {
         var lock = try FileLock.acquire(guarding: path, mode: .shared, wait: wait)
+        defer { lock?.release() }
         if AtomicFileSet.isInterrupted(setPaths(path)) {
             lock?.release()
             lock = try FileLock.acquire(guarding: path, mode: .exclusive, wait: wait)
             try AtomicFileSet.recover(setPaths(path))
         }
-        defer { lock?.release() }
         return (try read(path, schema: schema), try readMetadata(for: path))
     }
 

@@ -38,10 +38,10 @@ import Darwin
         let notices = Notices()
         let error = #expect(throws: LockTimeout.self) {
             try FileLock.acquire(guarding: path, mode: .exclusive,
-                                 wait: LockWait(timeout: 0.5, noticeAfter: 0.1, notice: notices.add))
+                                 wait: LockWait(timeout: 1, noticeAfter: 0.1, notice: notices.add))
         }
-        #expect(notices.all == ["waiting for \(path): process \(getpid()) holds its lock (up to 0.5 s, --lock-timeout)"])
-        #expect(error?.description == "\(path): still locked after 0.5 s (process \(getpid()) holds its lock; "
+        #expect(notices.all == ["waiting for \(path): process \(getpid()) holds its lock (up to 1 s, --lock-timeout)"])
+        #expect(error?.description == "\(path): still locked after 1 s (process \(getpid()) holds its lock; "
             + "--lock-timeout); nothing written")
         held?.release()
         #expect(try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0)) != nil)

@@ -123,13 +123,13 @@ import Darwin
 
         let holder = try Self.holder("^snap/", output: output, seconds: 120)
         defer { kill(holder.pid, SIGKILL); _ = holder.finish() }
-        let waiter = try BenchProcess.run(Self.arguments("^wrap/", ["--output", output.path, "--no-baseline", "--lock-timeout", "1.5"]))
+        let waiter = try BenchProcess.run(Self.arguments("^wrap/", ["--output", output.path, "--no-baseline", "--lock-timeout", "3"]))
         #expect(waiter.status == 1, "\(waiter.stderr)")
         let lines = waiter.stderr.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("waiting") } == [
-            "carousel-bench: waiting for \(output.path): process \(holder.pid) holds its lock (up to 1.5 s, --lock-timeout)",
+            "carousel-bench: waiting for \(output.path): process \(holder.pid) holds its lock (up to 3 s, --lock-timeout)",
         ], "\(waiter.stderr)")
-        #expect(lines.last == "carousel-bench run: error: \(output.path): still locked after 1.5 s "
+        #expect(lines.last == "carousel-bench run: error: \(output.path): still locked after 3 s "
             + "(process \(holder.pid) holds its lock; --lock-timeout); nothing written", "\(waiter.stderr)")
         #expect(try ResultsFile.setPaths(output.path).map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before,
                 "the set is byte for byte the first run's")
@@ -160,7 +160,7 @@ import Darwin
         let output = directory.appendingPathComponent("out.csv")
         let first = try BenchProcess.run(Self.arguments("^lookup/", ["--output", output.path, "--no-baseline"]))
         #expect(first.status == 0, "\(first.stderr)")
-        let holder = try Self.holder("^wrap/", output: output, seconds: 4)
+        let holder = try Self.holder("^wrap/", output: output, seconds: 6)
         let reader = try BenchProcess.run(["compare", output.path, output.path, "--all", "--format", "csv"])
         let written = holder.finish()
         #expect(written.status == 0, "\(written.stderr)")
