@@ -100,8 +100,9 @@ public enum HistoryFile {
     ///
     /// The existing file is read and checked first; a malformed one is left as it is and its
     /// `ResultsFileError` thrown. The whole new file (the old text unchanged, then the new rows) replaces the
-    /// old one with `AtomicFile`, so a crash leaves either the old or the new file, never a torn one.
-    /// Two processes appending to the same file at once can lose one's rows (the last rename wins).
+    /// old one with `AtomicFile`, so a crash leaves either the old or the new file, never a torn one, and a
+    /// reader sees all of one append's rows or none of them. The caller holds the file's exclusive `FileLock`
+    /// across the append: without it, two processes appending at once lose one's rows (the last rename wins).
     /// - Complexity: O(file size + rows).
     public static func append(_ rows: [HistoryRow], to path: String) throws {
         let newLines = try lines(rows, path: path)
@@ -156,7 +157,8 @@ public enum HistoryFile {
 
     // MARK: Reading
 
-    /// Reads the history file at `path`.
+    /// Reads the history file at `path`. It needs no lock: an append replaces the whole file by a rename, so
+    /// one read sees the file before or after it.
     /// - Throws: `ResultsFileError` naming the file and line.
     /// - Complexity: O(file size).
     public static func read(_ path: String) throws -> [HistoryRow] {

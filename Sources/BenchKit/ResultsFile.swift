@@ -29,13 +29,17 @@ public enum ResultsFile {
     /// `Results/x.csv` -> `Results/x.meta.json`.
     public static func metadataPath(for path: String) -> String { stem(path) + ".meta.json" }
 
+    /// The three files of the set whose results file is `path`.
+    public static func setPaths(_ path: String) -> [String] { [path, samplesPath(for: path), metadataPath(for: path)] }
+
     private static func stem(_ path: String) -> String { path.hasSuffix(".csv") ? String(path.dropLast(4)) : path }
 
     // MARK: Writing
 
     /// Writes the results CSV, its samples file (a header only when no row has samples) and its metadata as one
     /// set (`AtomicFileSet`): after a crash the old three files or the new three are there, never a mix.
-    /// `interruptAfter` simulates a crash after that many steps (tests).
+    /// The caller holds the set's exclusive `FileLock` (`FileLock.acquire(guarding: path, ...)`), so that no
+    /// other process writes it at the same time. `interruptAfter` simulates a crash after that many steps (tests).
     /// - Complexity: O(rows + samples).
     public static func write(_ result: RunResult, schema: ResultSchema, to path: String, interruptAfter: Int? = nil) throws {
         var rows = ""
@@ -43,7 +47,7 @@ public enum ResultsFile {
         var samples = ""
         emitSamples(result.rows, schema: schema) { samples += $0 }
         let metadata = String(decoding: try result.metadata.jsonData(), as: UTF8.self)
-        try AtomicFileSet.write([path: rows, samplesPath(for: path): samples, metadataPath(for: path): metadata],
+        try AtomicFileSet.write(Dictionary(uniqueKeysWithValues: zip(setPaths(path), [rows, samples, metadata])),
                                 interruptAfter: interruptAfter)
     }
 
@@ -76,12 +80,28 @@ public enum ResultsFile {
 
     // MARK: Reading
 
+    /// Reads the whole set whose results file is `path`, its rows (with their samples) and its metadata, as
+    /// one commit left them: under the set's shared `FileLock`, so no writer is halfway through it. A set
+    /// whose commit a crash interrupted is first recovered (`AtomicFileSet.recover`) under the exclusive lock.
+    /// - Throws: `LockTimeout` when a writer held the set for all of `wait.timeout`; the errors of `read`.
+    /// - Complexity: O(file size).
+    public static func readSet(_ path: String, schema: ResultSchema, wait: LockWait) throws -> (rows: [ResultRow], metadata: RunMetadata?) {
+        var lock = try FileLock.acquire(guarding: path, mode: .shared, wait: wait)
+        defer { lock?.release() }
+        if AtomicFileSet.isInterrupted(setPaths(path)) {
+            lock?.release()
+            lock = try FileLock.acquire(guarding: path, mode: .exclusive, wait: wait)
+            try AtomicFileSet.recover(setPaths(path))
+        }
+        return (try read(path, schema: schema), try readMetadata(for: path))
+    }
+
     /// Reads a results CSV and, when `NAME.samples.csv` exists beside it, its raw samples.
     /// Samples are attached to a row only when their count equals the row's `samples` column
-    /// (a samples file from another run is not mixed in).
+    /// (a samples file from another run is not mixed in). Another process may be writing the set meanwhile:
+    /// `readSet` reads the files of one commit.
     /// - Complexity: O(file size).
     public static func read(_ path: String, schema: ResultSchema) throws -> [ResultRow] {
-        try? AtomicFileSet.recover(primary: path)
         var rows = try parse(try contents(of: path), path: path, schema: schema)
         let samples = samplesPath(for: path)
         if FileManager.default.fileExists(atPath: samples) {

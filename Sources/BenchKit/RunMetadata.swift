@@ -15,6 +15,9 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     public var options: [String: String]
     /// For a file merged from several runs (`ResultsMerge`): which rows came from which run. nil for one run.
     public var sources: [RunSource]?
+    /// Names the run that wrote the file (`HOST-PID-RANDOM`), unique per run, so that a set can be traced to
+    /// the run it came from when several runs write one output; nil in files written before it was recorded.
+    public var runID: String?
 
     public init(
         time: String, gitCommit: String?, swiftVersion: String, cpuModel: String?, host: String,
@@ -29,15 +32,23 @@ public struct RunMetadata: Sendable, Equatable, Codable {
         self.options = options
     }
 
+    /// A fresh `runID`: this host, this process and a random number.
+    public static func newRunID() -> String {
+        "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-"
+            + String(UInt64.random(in: .min ... .max), radix: 36)
+    }
+
     /// The metadata of this process now, from the current directory's git work tree.
     public static func current(options: [String: String]) -> RunMetadata {
         let machine = MachineFingerprint.current
-        return RunMetadata(
+        var metadata = RunMetadata(
             time: ISO8601DateFormatter().string(from: Date()),
             gitCommit: gitCommit(in: FileManager.default.currentDirectoryPath),
             swiftVersion: compilerVersion, cpuModel: machine.cpuModel, host: ProcessInfo.processInfo.hostName,
             machine: machine, options: options
         )
+        metadata.runID = newRunID()
+        return metadata
     }
 
     /// The compiler that built the harness (major.minor).

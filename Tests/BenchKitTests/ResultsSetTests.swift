@@ -48,7 +48,7 @@ import Testing
             do {
                 try ResultsFile.write(new, schema: testSchema, to: path, interruptAfter: step)
             } catch is AtomicFileSet.Interrupted {
-                try AtomicFileSet.recover(primary: path)
+                try AtomicFileSet.recover(ResultsFile.setPaths(path))
                 let (rows, meta) = try snapshot(path)
                 let isOld = rows == oldRows && meta == oldMeta
                 let isNew = rows == newRows && meta == newMeta
@@ -70,20 +70,47 @@ import Testing
         #expect(try snapshot(path).0 == newRows)
     }
 
-    /// A reader that finds a journal finishes the commit before reading (roll forward).
+    /// A reader that finds a journal finishes the commit before reading (roll forward); before the commit
+    /// point it reads the old set. Either way it reads one whole set.
     @Test func aReaderFinishesACommitThatPassedItsCommitPoint() throws {
         let path = directory + "/latest.csv"
-        try ResultsFile.write(bigRun(100, "old"), schema: testSchema, to: path)
         var committed = 1
         // Find the first step at which the new set is what a reader sees.
         while true {
             try ResultsFile.write(bigRun(100, "old"), schema: testSchema, to: path)
             do { try ResultsFile.write(bigRun(200, "new"), schema: testSchema, to: path, interruptAfter: committed) } catch {}
-            if try ResultsFile.readMetadata(for: path)?.time == "new" || (try ResultsFile.read(path, schema: testSchema)).first?.median ?? 0 > 150 { break }
+            let (rows, metadata) = try ResultsFile.readSet(path, schema: testSchema, wait: LockWait(timeout: 5))
+            #expect(!AtomicFileSet.isInterrupted(ResultsFile.setPaths(path)), "step \(committed): recovered")
+            let isNew = metadata?.time == "new"
+            #expect(rows.allSatisfy { ($0.median > 150) == isNew && $0.samples.count == $0.sampleCount }, "step \(committed): a mix")
+            if isNew { break }
             committed += 1
         }
-        #expect(try ResultsFile.readMetadata(for: path)?.time == "new")
-        #expect(try ResultsFile.read(path, schema: testSchema).allSatisfy { $0.median > 150 })
+        #expect(committed > 3)
+    }
+
+    /// Every write stages under names of its own (its process and a random number), and the recovery of one set
+    /// leaves alone what another set staged, even one whose name starts like it (`x.y.csv` beside `x.csv`).
+    @Test func stagedNamesArePrivateAndRecoveryTouchesOnlyItsOwnSet() throws {
+        let neighbour = directory + "/x.y.csv"
+        let staged = { try FileManager.default.contentsOfDirectory(atPath: self.directory).filter { $0.hasPrefix(".") }.sorted() }
+        var names: [String] = []
+        for _ in 1...2 {
+            // Each write first recovers its set: the staged file of the write before is gone.
+            #expect(throws: AtomicFileSet.Interrupted.self) {
+                try ResultsFile.write(bigRun(100, "staged"), schema: testSchema, to: neighbour, interruptAfter: 2)
+            }
+            names += try staged()
+        }
+        #expect(names.count == 2 && names.allSatisfy { $0.hasPrefix(".x.y.csv.new.\(getpid())-") }, "\(names)")
+        #expect(Set(names).count == 2, "two writes, two names: \(names)")
+        let left = try staged()
+
+        try ResultsFile.write(bigRun(200, "x"), schema: testSchema, to: directory + "/x.csv")
+        #expect(try staged() == left, "x.csv's recovery left x.y.csv's staged files alone")
+        #expect(AtomicFileSet.isInterrupted(ResultsFile.setPaths(neighbour)))
+        try AtomicFileSet.recover(ResultsFile.setPaths(neighbour))
+        #expect(try staged().isEmpty)
     }
 
     @Test func savingAFilteredRunKeepsTheOtherRowsAndSaysWhereEachCameFrom() throws {

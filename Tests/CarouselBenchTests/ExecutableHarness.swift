@@ -23,26 +23,53 @@ struct BenchProcess {
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+        try start(arguments, in: directory).finish()
+    }
+
+    /// A child started and not yet waited for: several run at once, and a test can kill one.
+    final class Running {
+        let process: Process
+        private let output: FileHandle
+        private let errorReader: PipeReader
+
+        fileprivate init(process: Process, output: FileHandle, errors: FileHandle) {
+            self.process = process
+            self.output = output
+            // Drain standard error on another thread while `finish` drains standard output, so a chatty child
+            // cannot block on either full pipe.
+            errorReader = PipeReader(errors)
+        }
+
+        var pid: Int32 { process.processIdentifier }
+
+        /// Waits for the child to exit; its status and everything it wrote.
+        func finish() -> Outcome {
+            let outData = output.readDataToEndOfFile()
+            let errData = errorReader.wait()
+            process.waitUntilExit()
+            return Outcome(
+                status: process.terminationStatus,
+                stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: errData, as: UTF8.self)
+            )
+        }
+    }
+
+    /// Starts the executable with `arguments`, and `environment` added to this process's.
+    static func start(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try launch(process)
-        // Drain standard error on another thread while this one drains standard output, so a chatty child
-        // cannot block on either full pipe.
-        let errorReader = PipeReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = errorReader.wait()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
+        return Running(process: process, output: out.fileHandleForReading, errors: err.fileHandleForReading)
     }
 
     /// Starts `process` as a shell would: with no signal blocked. A child inherits the signal mask of the

@@ -43,7 +43,7 @@ enum ABCommand {
             counts decide the rows they cover (threshold \(Int(defaultInstructionThreshold * 100))%).
             Writes a.csv and b.csv (each side as a results set, with .samples.csv and .meta.json naming its revision
             and commit) and comparison.csv (metric `paired`) in the output directory; prints the rows that changed
-            and a summary line. Exit 2 when a row regressed, 1 when a revision does not exist or does not build, or a
+            and a summary line; the three are written together under their locks (see run --help). Exit 2 when a row regressed, 1 when a revision does not exist or does not build, or a
             benchmark fails its verification.
             """,
             options: RunCommand.selectionOptions + [
@@ -58,6 +58,7 @@ enum ABCommand {
                 .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use)"),
                 .value("--blocks", "N", "blocks of rounds, each with a fresh pair of workers (default \(defaultBlocks))"),
                 .flag("--verbose", "a progress line per event instead of one summarising line"),
+                Locking.option,
             ],
             maxPositionals: 2, run: run)
     }
@@ -84,6 +85,7 @@ enum ABCommand {
         let threshold = try arguments.double("--threshold", default: defaultPairedThreshold * 100, range: 0.01...1000) / 100
         let format = try OutputFormats.choice(arguments, among: OutputFormats.forTables)
         let outputDirectory = arguments.value("--output-dir") ?? defaultOutputDirectory
+        let wait = try Locking.wait(arguments)
         let selection = try BenchmarkRunner.select(CarouselSuite(configuration).benchmarks, options: options)
         guard !selection.cases.isEmpty else {
             throw UsageError("no benchmark matches --filter '\(options.filter ?? "")' at these sizes")
@@ -125,7 +127,7 @@ enum ABCommand {
         } catch let failure as ABBuilder.BuildFailure {
             if StandardErrorStream.isTerminal { progress.finish() }
             finished = true
-            StandardError.write("carousel-bench ab: error: \(failure.line)\n" + failure.logTail)
+            StandardError.write("\(CommandLineTool.name) ab: error: \(failure.line)\n" + failure.logTail)
             return ExitCode.runtimeError
         }
 
@@ -187,10 +189,11 @@ enum ABCommand {
             a: resultA.rows, b: resultB.rows, ratios: session.ratios, options: ComparisonOptions(timeThreshold: threshold))
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows + resultB.rows)
         let paths = ["a", "b", "comparison"].map { outputDirectory + "/\($0).csv" }
-        try FileSystem.ensureParentDirectory(of: paths[0])
-        try ResultsFile.write(resultA, schema: SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows), to: paths[0])
-        try ResultsFile.write(resultB, schema: SuiteConfiguration.schema(hz: configuration.hz, rows: resultB.rows), to: paths[1])
-        try ComparisonFile.write(comparison, schema: schema, to: paths[2])
+        try Locking.writing(paths, wait: wait) {
+            try ResultsFile.write(resultA, schema: SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows), to: paths[0])
+            try ResultsFile.write(resultB, schema: SuiteConfiguration.schema(hz: configuration.hz, rows: resultB.rows), to: paths[1])
+            try ComparisonFile.write(comparison, schema: schema, to: paths[2])
+        }
 
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
         let summary = summaryLine(comparison, rounds: session.rounds, blocks: session.blocks, threshold: threshold,

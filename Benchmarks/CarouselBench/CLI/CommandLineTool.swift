@@ -74,7 +74,8 @@ enum CommandLineTool {
         text += """
 
         With no command, `run` is assumed. `\(name) COMMAND --help` for a command's options.
-        exit codes: 0 fine, 1 runtime error (file unreadable or malformed), 2 regression found, 64 usage error.
+        exit codes: 0 fine, 1 runtime error (file unreadable or malformed, or locked past --lock-timeout), 2 regression
+        found, 64 usage error.
 
         """
         return text

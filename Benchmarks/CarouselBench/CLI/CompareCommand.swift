@@ -15,12 +15,15 @@ enum CompareCommand {
             divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
             code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
+            Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
+            read whole, before or after (waiting up to --lock-timeout).
             """,
             options: [
                 CommonOptions.threshold,
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
                 .flag("--all", "show every row, not only those that changed"),
+                Locking.option,
             ],
             maxPositionals: 2, run: run)
     }
@@ -32,13 +35,13 @@ enum CompareCommand {
         let format = try OutputFormats.choice(arguments)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let schema = SuiteConfiguration.readingSchema
-        let baseline = try ResultsFile.read(arguments.positionals[0], schema: schema)
-        let current = try ResultsFile.read(arguments.positionals[1], schema: schema)
-        let difference = ComparisonOptions.timingDifference(
-            baseline: try ResultsFile.readMetadata(for: arguments.positionals[0]),
-            current: try ResultsFile.readMetadata(for: arguments.positionals[1]))
+        let wait = try Locking.wait(arguments)
+        // Each set as one commit left it, even while a run writes it.
+        let baseline = try ResultsFile.readSet(arguments.positionals[0], schema: schema, wait: wait)
+        let current = try ResultsFile.readSet(arguments.positionals[1], schema: schema, wait: wait)
+        let difference = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
         let comparison = Comparator.compare(
-            baseline: baseline, current: current,
+            baseline: baseline.rows, current: current.rows,
             options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
         if let output = arguments.value("--output") {
             try FileSystem.ensureParentDirectory(of: output)

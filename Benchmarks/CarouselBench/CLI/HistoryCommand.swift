@@ -118,7 +118,7 @@ extension TrendChart {
 /// `run --history`: one history row per result row, for this machine's file.
 enum HistoryRecording {
     static func rows(_ result: RunResult) -> [HistoryRow] {
-        let machine = HistoryFile.machineSlug((result.metadata.machine ?? MachineFingerprint.current).description)
+        let machine = machineSlug(result)
         return result.rows.map { row in
             let interval = SampleStatistics.medianInterval(row.samples)
             return HistoryRow(commit: result.metadata.gitCommit ?? "unknown", time: result.metadata.time, machine: machine,
@@ -128,11 +128,12 @@ enum HistoryRecording {
         }
     }
 
-    static func append(_ result: RunResult) throws -> String {
-        let machine = result.metadata.machine ?? MachineFingerprint.current
-        let path = HistoryFile.path(machine: HistoryFile.machineSlug(machine.description))
-        try FileSystem.ensureParentDirectory(of: path)
-        try HistoryFile.append(rows(result), to: path)
-        return path
+    /// The history file of the machine `result` was timed on.
+    static func path(_ result: RunResult) -> String {
+        HistoryFile.path(machine: machineSlug(result))
+    }
+
+    private static func machineSlug(_ result: RunResult) -> String {
+        HistoryFile.machineSlug((result.metadata.machine ?? MachineFingerprint.current).description)
     }
 }

@@ -13,13 +13,15 @@ enum ReportCommand {
             summary: "charts (SVG) and Results/REPORT.md from a results CSV",
             details: """
             Reads the results (default \(RunCommand.defaultBaseline), or \(RunCommand.defaultOutput) when there is no
-            baseline yet) with NAME.meta.json beside it, verifies every strategy and pipeline again, and writes
+            baseline yet) with NAME.meta.json beside it (under its shared lock: never a set a run is halfway
+            through writing), verifies every strategy and pipeline again, and writes
             DIR/REPORT.md and DIR/charts/*.svg (each file replaced atomically). A short summary goes to standard output.
             """,
             options: [
                 .value("--input", "PATH", "results CSV (default \(RunCommand.defaultBaseline), else \(RunCommand.defaultOutput))"),
                 .value("--output-dir", "DIR", "where REPORT.md and charts/ go (default \(defaultOutputDirectory))"),
                 .value("--trials", "N", "random geometries per strategy in the verification (default \(VerificationOptions().trials))"),
+                Locking.option,
             ],
             maxPositionals: 0, run: run)
     }
@@ -30,9 +32,9 @@ enum ReportCommand {
         let input = try inputPath(arguments.value("--input"))
         let directory = arguments.value("--output-dir") ?? defaultOutputDirectory
 
-        let rows = try ResultsFile.read(input, schema: SuiteConfiguration.readingSchema)
+        // The set as one commit left it, even while a run writes it.
+        let (rows, metadata) = try ResultsFile.readSet(input, schema: SuiteConfiguration.readingSchema, wait: try Locking.wait(arguments))
         guard !rows.isEmpty else { throw RuntimeError("\(input):2: no result rows (the file has only a header)") }
-        let metadata = try ResultsFile.readMetadata(for: input)
         let configuration = SuiteConfiguration(recorded: metadata?.options ?? [:])
 
         let verification = Verifier.run(options)

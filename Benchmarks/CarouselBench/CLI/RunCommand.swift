@@ -17,6 +17,9 @@ enum RunCommand {
             \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
+            Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
+            (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
+            second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.
             """,
             options: selectionOptions + [
                 .value("--output", "PATH", "results CSV (default \(defaultOutput)); .samples.csv and .meta.json beside it"),
@@ -31,6 +34,7 @@ enum RunCommand {
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
                 .flag("--uikit-matrix", "also time the uikit/* pipelines under every other combination of the switches"),
                 .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
+                Locking.option,
             ],
             maxPositionals: 0, run: run)
     }
@@ -79,6 +83,7 @@ enum RunCommand {
         let output = arguments.value("--output") ?? defaultOutput
         let baselinePath = arguments.value("--baseline") ?? defaultBaseline
         let check = arguments.has("--check")
+        let wait = try Locking.wait(arguments)
 
         let suite = CarouselSuite(configuration)
         if InstructionCounter.isChild {
@@ -95,8 +100,7 @@ enum RunCommand {
             guard !check else { throw UsageError("options '--check' and '--no-baseline' exclude each other") }
             baseline = nil
         } else if FileManager.default.fileExists(atPath: baselinePath) {
-            baseline = try ResultsFile.read(baselinePath, schema: SuiteConfiguration.readingSchema)
-            baselineMetadata = try ResultsFile.readMetadata(for: baselinePath)
+            (baseline, baselineMetadata) = try ResultsFile.readSet(baselinePath, schema: SuiteConfiguration.readingSchema, wait: wait)
         } else if check {
             throw RuntimeError("\(baselinePath): no baseline to check against (make one with --save-baseline)")
         } else {
@@ -133,10 +137,33 @@ enum RunCommand {
         progress.finish()
 
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: result.rows)
-        try FileSystem.ensureParentDirectory(of: output)
-        try ResultsFile.write(result, schema: schema, to: output)
         print(try format.results(result.rows, metadata: result.metadata, schema: schema), terminator: "")
-        StandardError.write("wrote \(output) (\(result.rows.count) rows)\n")
+
+        // Every set the run writes, each read, merged and written under its lock, all taken before the first
+        // is written: a run that cannot have them all writes nothing.
+        let savesBaseline = result.failures.isEmpty && (arguments.has("--replace-baseline") || arguments.has("--save-baseline"))
+        let historyPath = result.failures.isEmpty && arguments.has("--history") ? HistoryRecording.path(result) : nil
+        var written: [String] = []
+        var writeError: Error?
+        do {
+            try Locking.writing([output] + (savesBaseline ? [baselinePath] : []) + (historyPath.map { [$0] } ?? []), wait: wait) {
+                try ResultsFile.write(result, schema: schema, to: output)
+                written.append("wrote \(output) (\(result.rows.count) rows)")
+                if savesBaseline && arguments.has("--replace-baseline") {
+                    try ResultsFile.write(result, schema: schema, to: baselinePath)
+                    written.append("replaced baseline \(baselinePath) (\(result.rows.count) rows)")
+                } else if savesBaseline {
+                    written.append(try saveIntoBaseline(result, path: baselinePath, configuration: configuration))
+                }
+                if let historyPath {
+                    try HistoryFile.append(HistoryRecording.rows(result), to: historyPath)
+                    written.append("appended \(result.rows.count) rows to \(historyPath)")
+                }
+            }
+        } catch {
+            writeError = error
+        }
+        if let first = written.first { StandardError.write(first + "\n") }
 
         var status = ExitCode.success
         if let baseline {
@@ -153,33 +180,23 @@ enum RunCommand {
                                                        listed: arguments.has("--verbose") ? .notable : .decided))
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
-        if !result.failures.isEmpty {
-            for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }
-            status = ExitCode.runtimeError
-        } else {
-            if arguments.has("--replace-baseline") {
-                try ResultsFile.write(result, schema: schema, to: baselinePath)
-                StandardError.write("replaced baseline \(baselinePath) (\(result.rows.count) rows)\n")
-            } else if arguments.has("--save-baseline") {
-                try saveIntoBaseline(result, path: baselinePath, configuration: configuration)
-            }
-            if arguments.has("--history") {
-                StandardError.write("appended \(result.rows.count) rows to \(try HistoryRecording.append(result))\n")
-            }
-        }
+        for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }
+        if !result.failures.isEmpty { status = ExitCode.runtimeError }
+        for line in written.dropFirst() { StandardError.write(line + "\n") }
+        if let writeError { throw writeError }
         return status
     }
 }
 
 extension RunCommand {
-    /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run.
-    static func saveIntoBaseline(_ result: RunResult, path: String, configuration: SuiteConfiguration) throws {
+    /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run. The
+    /// caller holds the baseline's lock, across this read, merge and write. Returns the line that says so.
+    static func saveIntoBaseline(_ result: RunResult, path: String, configuration: SuiteConfiguration) throws -> String {
         let hz = configuration.hz
+        try AtomicFileSet.recover(ResultsFile.setPaths(path))
         guard FileManager.default.fileExists(atPath: path) else {
-            try FileSystem.ensureParentDirectory(of: path)
             try ResultsFile.write(result, schema: SuiteConfiguration.schema(hz: hz, rows: result.rows), to: path)
-            StandardError.write("saved baseline \(path) (\(result.rows.count) rows)\n")
-            return
+            return "saved baseline \(path) (\(result.rows.count) rows)"
         }
         let existing = try ResultsFile.read(path, schema: SuiteConfiguration.readingSchema)
         let metadata = try ResultsFile.readMetadata(for: path)
@@ -196,8 +213,8 @@ extension RunCommand {
             throw RuntimeError("\(path): \(error) (--replace-baseline)")
         }
         try ResultsFile.write(merged, schema: SuiteConfiguration.schema(hz: hz, rows: merged.rows), to: path)
-        StandardError.write("saved \(result.rows.count) rows into baseline \(path) (\(merged.rows.count) rows, "
-            + "\(merged.rows.count - result.rows.count) kept from earlier runs)\n")
+        return "saved \(result.rows.count) rows into baseline \(path) (\(merged.rows.count) rows, "
+            + "\(merged.rows.count - result.rows.count) kept from earlier runs)"
     }
 }
 
