@@ -433,14 +433,10 @@ public enum ABSession {
             var rows: [ResultRow] = []
             for preparedCase in prepared.cases {
                 guard let values = samples[preparedCase.key], !values.isEmpty else { continue }
-                let statistics = SampleStatistics(values)
                 rows.append(ResultRow(
-                    benchmark: preparedCase.key.benchmark, size: preparedCase.key.size, items: preparedCase.items,
-                    unit: preparedCase.unit, samples: values, sampleCount: values.count,
-                    iterationsPerSample: iterations[preparedCase.key]!,
-                    min: statistics.min, median: statistics.median, p90: statistics.p90, mad: statistics.mad,
-                    mallocsPerIteration: mallocs[preparedCase.key], instructionsPerIteration: nil,
-                    p99: statistics.p99, cv: statistics.cv))
+                    measured: preparedCase.key.benchmark, size: preparedCase.key.size, items: preparedCase.items,
+                    unit: preparedCase.unit, samples: values, iterationsPerSample: iterations[preparedCase.key]!,
+                    mallocsPerIteration: mallocs[preparedCase.key]))
             }
             return ABSessionResult.Side(
                 rows: rows, failures: prepared.failures, skipped: prepared.skipped,

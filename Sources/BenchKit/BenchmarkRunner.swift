@@ -164,20 +164,14 @@ public enum BenchmarkRunner {
 
     /// Summarises a timed case as a row, counting its allocations in one untimed batch.
     static func summarize(_ timedCase: TimedCase, options: RunOptions) -> ResultRow {
-        let statistics = SampleStatistics(timedCase.samples)
         let iterations = timedCase.iterations
         var mallocs: Double?
         if options.countAllocations, let count = AllocationCounter.count({ timedCase.prepared.body(iterations) }) {
             mallocs = Double(count) / Double(iterations)
         }
-        return ResultRow(
-            benchmark: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
-            unit: timedCase.registration.unit,
-            samples: timedCase.samples, sampleCount: timedCase.samples.count, iterationsPerSample: iterations,
-            min: statistics.min, median: statistics.median, p90: statistics.p90, mad: statistics.mad,
-            mallocsPerIteration: mallocs, instructionsPerIteration: nil,
-            p99: statistics.p99, cv: statistics.cv
-        )
+        return ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
+                         unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
+                         mallocsPerIteration: mallocs)
     }
 
     /// The batch size: grown until one batch lasts `max(1 000 clock reads, timeBudget / targetSamples)`,

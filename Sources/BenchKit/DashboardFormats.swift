@@ -17,8 +17,9 @@ public enum DashboardFormats {
                 entry["range"] = range(row.median, interval.low, interval.high)
             }
             var extra = ["\(schema.itemsColumn)=\(row.items)", "samples=\(row.sampleCount)"]
-            if let mallocs = row.mallocsPerIteration { extra.append("mallocs_per_iteration=\(number(mallocs))") }
-            if let instructions = row.instructionsPerIteration { extra.append("instructions_per_iteration=\(number(instructions))") }
+            for metric in Metric.stored where metric.kind == .count {
+                if let value = metric.value(row) { extra.append("\(metric.column)=\(number(value))") }
+            }
             entry["extra"] = extra.joined(separator: "\n")
             return entry
         }

@@ -30,6 +30,12 @@ public struct Metric: Sendable {
     public let storage: Storage
     /// The value of a row; nil when unmeasured or not applicable (an empty field, never 0).
     public let value: @Sendable (ResultRow) -> Double?
+    /// A stored figure's setter: how a results file's column, or a measurement, goes into a row.
+    let store: (@Sendable (inout ResultRow, Double?) -> Void)?
+    /// A stored figure the samples determine: its statistic (the runner and `ab` fill it from the samples).
+    let statistic: (@Sendable (SampleStatistics) -> Double?)?
+    /// A stored figure every row has: its field in a results file must be a number, never empty.
+    let neverEmpty: Bool
 
     public enum Storage: Sendable, Equatable {
         /// Read back from its column: `required` columns must be in a results file; the others may be absent.
@@ -41,41 +47,71 @@ public struct Metric: Sendable {
     /// A derived metric: computed from the row, so every output can carry it and a results file need not.
     public init(column: String, title: String, kind: Kind, decimals: Int,
                 value: @escaping @Sendable (ResultRow) -> Double?) {
-        self.init(column: column, title: title, kind: kind, decimals: decimals, storage: .derived, value: value)
-    }
-
-    /// Stored metrics are the fields of `ResultRow` (the standard ones below): only the harness declares them.
-    init(column: String, title: String, kind: Kind, decimals: Int, storage: Storage,
-         value: @escaping @Sendable (ResultRow) -> Double?) {
         self.column = column
         self.title = title
         self.kind = kind
         self.decimals = decimals
-        self.storage = storage
+        storage = .derived
         self.value = value
+        store = nil
+        statistic = nil
+        neverEmpty = false
+    }
+
+    /// A stored figure: a field of `ResultRow`, read back from its column and, where the samples determine it,
+    /// measured from them. Only the harness declares these (the standard ones below); adding one is its field and
+    /// its line here, and the results file, the runner, `ab`, every format and the dashboards carry it.
+    init(column: String, title: String, kind: Kind, decimals: Int, required: Bool,
+         field: WritableKeyPath<ResultRow, Double?> & Sendable, statistic: (@Sendable (SampleStatistics) -> Double?)? = nil) {
+        self.column = column
+        self.title = title
+        self.kind = kind
+        self.decimals = decimals
+        storage = .stored(required: required)
+        value = { $0[keyPath: field] }
+        store = { row, figure in row[keyPath: field] = figure }
+        self.statistic = statistic
+        neverEmpty = false
+    }
+
+    /// A stored figure every row has (a time statistic): never empty.
+    init(column: String, title: String, kind: Kind, decimals: Int,
+         field: WritableKeyPath<ResultRow, Double> & Sendable, statistic: @escaping @Sendable (SampleStatistics) -> Double) {
+        self.column = column
+        self.title = title
+        self.kind = kind
+        self.decimals = decimals
+        storage = .stored(required: true)
+        value = { $0[keyPath: field] }
+        store = { row, figure in row[keyPath: field] = figure ?? .nan }
+        self.statistic = statistic
+        neverEmpty = true
     }
 
     public static let min = Metric(column: "min", title: "min", kind: .time, decimals: 4,
-                                   storage: .stored(required: true)) { $0.min }
+                                   field: \.min, statistic: { $0.min })
     public static let median = Metric(column: "median", title: "median", kind: .time, decimals: 4,
-                                      storage: .stored(required: true)) { $0.median }
+                                      field: \.median, statistic: { $0.median })
     public static let p90 = Metric(column: "p90", title: "p90", kind: .time, decimals: 4,
-                                   storage: .stored(required: true)) { $0.p90 }
+                                   field: \.p90, statistic: { $0.p90 })
     public static let mad = Metric(column: "mad", title: "mad", kind: .time, decimals: 4,
-                                   storage: .stored(required: true)) { $0.mad }
+                                   field: \.mad, statistic: { $0.mad })
     public static let mallocsPerIteration = Metric(
-        column: "mallocs_per_iteration", title: "allocs/iter", kind: .count, decimals: 6,
-        storage: .stored(required: true)) { $0.mallocsPerIteration }
+        column: "mallocs_per_iteration", title: "allocs/iter", kind: .count, decimals: 6, required: true,
+        field: \.mallocsPerIteration)
     public static let instructionsPerIteration = Metric(
-        column: "instructions_per_iteration", title: "instr/iter", kind: .count, decimals: 2,
-        storage: .stored(required: true)) { $0.instructionsPerIteration }
-    public static let p99 = Metric(column: "p99", title: "p99", kind: .time, decimals: 4,
-                                   storage: .stored(required: false)) { $0.p99 }
-    public static let cv = Metric(column: "cv", title: "cv", kind: .fraction, decimals: 6,
-                                  storage: .stored(required: false)) { $0.cv }
+        column: "instructions_per_iteration", title: "instr/iter", kind: .count, decimals: 2, required: true,
+        field: \.instructionsPerIteration)
+    public static let p99 = Metric(column: "p99", title: "p99", kind: .time, decimals: 4, required: false,
+                                   field: \.p99, statistic: { $0.p99 })
+    public static let cv = Metric(column: "cv", title: "cv", kind: .fraction, decimals: 6, required: false,
+                                  field: \.cv, statistic: { $0.cv })
 
     /// Every figure the runner measures, in the order the results file writes them.
     public static let standard: [Metric] = [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration, .p99, .cv]
+
+    /// The standard figures that are stored (every one of them today; derived metrics are a schema's own).
+    static var stored: [Metric] { standard.filter { $0.store != nil } }
 
     /// The median as a percentage of a time budget (`median / budget * 100`), for rows of `unit` only.
     public static func share(of budgetNanoseconds: Double, column: String, title: String, unit: IterationUnit) -> Metric {
@@ -140,3 +176,4 @@ public struct ResultSchema: Sendable {
     /// Every metric's value for `row`, in `metrics` order.
     public func values(_ row: ResultRow) -> [Double?] { metrics.map { $0.value(row) } }
 }
+

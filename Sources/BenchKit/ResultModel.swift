@@ -109,6 +109,19 @@ public struct ResultRow: Sendable, Equatable {
 
     /// The key a comparison matches rows on.
     public var key: RowKey { RowKey(benchmark: benchmark, size: size) }
+
+    /// A measured row: every stored figure the samples determine (`Metric.statistic`), from `samples`; the
+    /// allocation count where it was counted. The runner and `ab` both build their rows here.
+    public init(measured benchmark: BenchmarkID, size: Int, items: Int, unit: IterationUnit, samples: [Double],
+                iterationsPerSample: Int, mallocsPerIteration: Double?) {
+        self.init(benchmark: benchmark, size: size, items: items, unit: unit, samples: samples, sampleCount: samples.count,
+                  iterationsPerSample: iterationsPerSample, min: .nan, median: .nan, p90: .nan, mad: .nan,
+                  mallocsPerIteration: mallocsPerIteration, instructionsPerIteration: nil)
+        let statistics = SampleStatistics(samples)
+        for metric in Metric.stored {
+            if let statistic = metric.statistic { metric.store?(&self, statistic(statistics)) }
+        }
+    }
 }
 
 /// A row's identity: its benchmark and size.

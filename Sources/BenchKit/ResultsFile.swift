@@ -152,16 +152,18 @@ public enum ResultsFile {
             guard let unit = IterationUnit(rawValue: record["unit"]) else {
                 throw record.error("unit", "\"\(record["unit"])\" is not a unit (ns/WORD, e.g. ns/call)")
             }
-            let row = ResultRow(
+            var row = ResultRow(
                 benchmark: benchmark, size: try record.integer(schema.sizeColumn),
                 items: try record.integer(schema.itemsColumn),
                 unit: unit, samples: [], sampleCount: try record.integer("samples"),
                 iterationsPerSample: try record.integer("iterations_per_sample"),
-                min: try record.number("min"), median: try record.number("median"), p90: try record.number("p90"),
-                mad: try record.number("mad"), mallocsPerIteration: try record.optionalNumber("mallocs_per_iteration"),
-                instructionsPerIteration: try record.optionalNumber("instructions_per_iteration"),
-                p99: try record.optionalNumber("p99"), cv: try record.optionalNumber("cv")
-            )
+                min: .nan, median: .nan, p90: .nan, mad: .nan, mallocsPerIteration: nil, instructionsPerIteration: nil)
+            // Every stored figure from its column: the time statistics must be numbers, the counts may be empty
+            // (unmeasured), and a column an older file lacks stays unmeasured.
+            for metric in Metric.stored {
+                let figure = metric.neverEmpty ? try record.number(metric.column) : try record.optionalNumber(metric.column)
+                metric.store?(&row, figure)
+            }
             guard seen.insert(row.key).inserted else {
                 throw ResultsFileError(path: path, line: record.line, reason: "duplicate row for \(benchmark) \(schema.sizeColumn) \(row.size)")
             }
