@@ -114,9 +114,10 @@ class PageCollectionLayout: UICollectionViewFlowLayout {
 
     // MARK: override
 
-    /// Lines 45-54, with lines 51 and 52 swapped: `configureInset` sets `contentOffset`, whose bounds change asks this
-    /// layout again before the offset moves (the model's `setContentOffset`), so the size is recorded first or the
-    /// call never returns. Same result: the inset is configured once per size.
+    /// Lines 45-54, with lines 51 and 52 swapped: `configureInset` sets `contentOffset`, whose bounds change invalidates
+    /// this layout again; the model does that before the offset moves (UIKit after: `-[UICollectionView setBounds:]`,
+    /// Docs/UIKIT-EVIDENCE.md's third reading), so without the swap the call never returns. Same result: the inset is
+    /// configured once per size.
     override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         super.invalidateLayout(with: context)
 
