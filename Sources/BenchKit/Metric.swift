@@ -47,15 +47,8 @@ public struct Metric: Sendable {
     /// A derived metric: computed from the row, so every output can carry it and a results file need not.
     public init(column: String, title: String, kind: Kind, decimals: Int,
                 value: @escaping @Sendable (ResultRow) -> Double?) {
-        self.column = column
-        self.title = title
-        self.kind = kind
-        self.decimals = decimals
-        storage = .derived
-        self.value = value
-        store = nil
-        statistic = nil
-        neverEmpty = false
+        self.init(column: column, title: title, kind: kind, decimals: decimals, storage: .derived, value: value,
+                  store: nil, statistic: nil, neverEmpty: false)
     }
 
     /// A stored figure: a field of `ResultRow`, read back from its column and, where the samples determine it,
@@ -63,29 +56,31 @@ public struct Metric: Sendable {
     /// its line here, and the results file, the runner, `ab`, every format and the dashboards carry it.
     init(column: String, title: String, kind: Kind, decimals: Int, required: Bool,
          field: WritableKeyPath<ResultRow, Double?> & Sendable, statistic: (@Sendable (SampleStatistics) -> Double?)? = nil) {
-        self.column = column
-        self.title = title
-        self.kind = kind
-        self.decimals = decimals
-        storage = .stored(required: required)
-        value = { $0[keyPath: field] }
-        store = { row, figure in row[keyPath: field] = figure }
-        self.statistic = statistic
-        neverEmpty = false
+        self.init(column: column, title: title, kind: kind, decimals: decimals, storage: .stored(required: required),
+                  value: { $0[keyPath: field] }, store: { row, figure in row[keyPath: field] = figure },
+                  statistic: statistic, neverEmpty: false)
     }
 
     /// A stored figure every row has (a time statistic): never empty.
     init(column: String, title: String, kind: Kind, decimals: Int,
          field: WritableKeyPath<ResultRow, Double> & Sendable, statistic: @escaping @Sendable (SampleStatistics) -> Double) {
+        self.init(column: column, title: title, kind: kind, decimals: decimals, storage: .stored(required: true),
+                  value: { $0[keyPath: field] }, store: { row, figure in row[keyPath: field] = figure ?? .nan },
+                  statistic: statistic, neverEmpty: true)
+    }
+
+    private init(column: String, title: String, kind: Kind, decimals: Int, storage: Storage,
+                 value: @escaping @Sendable (ResultRow) -> Double?, store: (@Sendable (inout ResultRow, Double?) -> Void)?,
+                 statistic: (@Sendable (SampleStatistics) -> Double?)?, neverEmpty: Bool) {
         self.column = column
         self.title = title
         self.kind = kind
         self.decimals = decimals
-        storage = .stored(required: true)
-        value = { $0[keyPath: field] }
-        store = { row, figure in row[keyPath: field] = figure ?? .nan }
+        self.storage = storage
+        self.value = value
+        self.store = store
         self.statistic = statistic
-        neverEmpty = true
+        self.neverEmpty = neverEmpty
     }
 
     public static let min = Metric(column: "min", title: "min", kind: .time, decimals: 4,

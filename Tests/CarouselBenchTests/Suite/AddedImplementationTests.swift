@@ -3,31 +3,33 @@ import CarouselLayout
 import Testing
 @testable import CarouselBench
 
-/// UPCarouselFlowLayout's scene as if it were a user's layout ported on its own: no core, its own id and traits.
-struct PortedUPCarousel: UIKitPipeline {
+/// UPCarouselFlowLayout's scene as a user's layout ported on its own (no core), under an id of the test's.
+protocol PortedUPCarouselFixture: UIKitPipeline where Scene == UPCarouselScene {}
+
+extension PortedUPCarouselFixture {
+    static var complexity: Complexity { "O(k) per frame" }
+    static var allocationEvidence: String { "as uikit.peer.upcarousel" }
+}
+
+/// A port with its peer's traits.
+struct PortedUPCarousel: PortedUPCarouselFixture {
     static let id = "uikit.test.ported"
-    static let complexity: Complexity = "O(k) per frame"
-    static let allocationEvidence = "as uikit.peer.upcarousel"
     static let traits = UPCarouselPipeline.traits
     var scene: UPCarouselScene
     init(scene: UPCarouselScene) { self.scene = scene }
 }
 
 /// The same layout with traits it does not meet (no focus transform claimed): its verification must fail.
-struct MisdeclaredUPCarousel: UIKitPipeline {
+struct MisdeclaredUPCarousel: PortedUPCarouselFixture {
     static let id = "uikit.test.misdeclared"
-    static let complexity: Complexity = "O(k) per frame"
-    static let allocationEvidence = "as uikit.peer.upcarousel"
     static let traits = PipelineTraits(wraps: false, scaleRange: 1...1)
     var scene: UPCarouselScene
     init(scene: UPCarouselScene) { self.scene = scene }
 }
 
 /// A user's implementation with the id of a built-in one.
-struct ImpostorBest: UIKitPipeline {
+struct ImpostorBest: PortedUPCarouselFixture {
     static let id = "uikit.best"
-    static let complexity: Complexity = "O(k) per frame"
-    static let allocationEvidence = ""
     static let traits = UPCarouselPipeline.traits
     var scene: UPCarouselScene
     init(scene: UPCarouselScene) { self.scene = scene }

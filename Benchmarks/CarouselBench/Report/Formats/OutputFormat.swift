@@ -43,7 +43,7 @@ struct VerificationDocument {
 /// Every format, in `--help`'s order.
 enum OutputFormats {
     static let all: [any OutputFormat] = [
-        TableFormat(), MarkdownFormat(), CSVFormat(), JSONFormat(), GitHubActionBenchmarkFormat(), BencherFormat(),
+        TableFormat(), TableFormat(markdown: true), CSVFormat(), JSONFormat(), GitHubActionBenchmarkFormat(), BencherFormat(),
     ]
     /// The formats of the tables `verify` and `ab` print (the dashboards' are for results only).
     static let forTables: [any OutputFormat] = all.filter(\.carriesTables)
