@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "CarouselLayoutTests", dependencies: ["CarouselLayout", "Determinism"], path: "Tests/CarouselLayoutTests"),
         .testTarget(
             name: "BenchKitTests", dependencies: ["BenchKit", "Determinism"], path: "Tests/BenchKitTests",
-            exclude: ["Fixtures"]  // CSV fixtures read by path (#filePath), not resources
+            exclude: ["Results/Fixtures"]  // CSV fixtures read by path (#filePath), not resources
         ),
         .testTarget(name: "UIKitNamesTests", dependencies: ["UIKitNames", "CarouselLayout"], path: "Tests/UIKitNamesTests"),
         .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "Determinism"], path: "Tests/BenchReportTests"),
