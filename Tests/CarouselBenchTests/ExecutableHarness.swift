@@ -1,10 +1,5 @@
+import BenchKit
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs the built `carousel-bench` executable (the one `swift build` put beside this test bundle).
 struct BenchProcess {
@@ -22,39 +17,10 @@ struct BenchProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("carousel-bench")
     }
 
+    /// Runs the executable to its end (`ChildProcess.run`: both outputs read at once, no signal blocked).
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try launch(process)
-        // Drain standard error on another thread while this one drains standard output, so a chatty child
-        // cannot block on either full pipe.
-        let errorReader = PipeReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = errorReader.wait()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
-    }
-
-    /// Starts `process` as a shell would: with no signal blocked. A child inherits the signal mask of the
-    /// thread that spawns it, and Swift Testing runs tests on worker threads that block SIGINT and SIGTERM, so a
-    /// child started there would ignore `interrupt()` and run to its end.
-    static func launch(_ process: Process) throws {
-        var none = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
+        let outcome = try ChildProcess.run(executable.path, arguments, directory: directory?.path)
+        return Outcome(status: outcome.status, stdout: outcome.output, stderr: outcome.errors)
     }
 
     /// A fresh empty directory under the system temporary directory.
@@ -62,23 +28,5 @@ struct BenchProcess {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-bench-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class PipeReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()  // written by the reading thread before `done` is signalled, read after
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }
