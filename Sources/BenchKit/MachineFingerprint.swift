@@ -70,7 +70,7 @@ public struct MachineFingerprint: Sendable, Equatable, Codable, CustomStringConv
         if coreTypes != other.coreTypes {
             differences.append("cores \(Self.text(other.coreTypes)) vs \(Self.text(coreTypes))")
         }
-        if caches != other.caches { differences.append("caches \(other.caches.joined(separator: " ")) vs \(caches.joined(separator: " "))") }
+        if caches != other.caches { differences.append("caches \(Self.text(other.caches)) vs \(Self.text(caches))") }
         if kernel != other.kernel { differences.append("kernel \(other.kernel) vs \(kernel)") }
         if swiftVersion != other.swiftVersion { differences.append("Swift \(other.swiftVersion) vs \(swiftVersion)") }
         if memory != other.memory { differences.append("memory \(other.memory ?? "unknown") vs \(memory ?? "unknown")") }
@@ -79,6 +79,7 @@ public struct MachineFingerprint: Sendable, Equatable, Codable, CustomStringConv
     }
 
     private static func text(_ coreTypes: [String]?) -> String { coreTypes?.joined(separator: ", ") ?? "of one kind" }
+    private static func text(_ caches: [String]) -> String { caches.isEmpty ? "unknown" : caches.joined(separator: " ") }
 
     /// This machine now.
     public static var current: MachineFingerprint {
@@ -121,7 +122,7 @@ public struct MachineFingerprint: Sendable, Equatable, Codable, CustomStringConv
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 
-    #if os(Linux)
+    #if os(Linux) && !CAROUSEL_BENCH_PORTABLE
         /// Linux: the `model name` of /proc/cpuinfo and CPU 0's caches from /sys.
         static func linux() -> MachineFingerprint {
             MachineFingerprint(cpuModel: cpuModel() ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,
@@ -153,7 +154,7 @@ public struct MachineFingerprint: Sendable, Equatable, Codable, CustomStringConv
         }
     #endif
 
-    #if os(macOS)
+    #if os(macOS) && !CAROUSEL_BENCH_PORTABLE
         /// macOS, from sysctl(3) (`sysctlbyname`; names as `sysctl -a` lists them): `machdep.cpu.brand_string`
         /// (`Apple M2 Pro`, or the Intel brand), `hw.model` (`Mac14,9`), `hw.memsize`, and the caches. On Apple
         /// silicon `hw.nperflevels` kinds of core, each `hw.perflevelN.name` (`Performance`, `Efficiency`) with

@@ -39,6 +39,9 @@ import Testing
         #expect(one.timingDifference(from: other) == "memory 16.0 GiB vs 8.0 GiB")
         #expect(one.timingDifference(from: one) == nil)
         #expect(Self.linux.timingDifference(from: one) == "memory 8.0 GiB vs unknown, platform portable build, Linux x86_64 vs Linux")
+        var portable = one
+        portable.caches = []
+        #expect(portable.timingDifference(from: one) == "caches L1d 48K L2 2048K vs unknown")
     }
 
     @Test func kindsOfCoreAreNamedAndCompared() {
