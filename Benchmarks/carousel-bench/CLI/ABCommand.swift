@@ -115,8 +115,7 @@ enum ABCommand {
 
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
         if let reason = CPUPinning.availability.reason {
-            progress.report(.note("workers not pinned to a CPU (\(reason)): each asks for the performance cores, "
-                + "and a neighbour loading one core may slow one side only"))
+            progress.report(.note("workers not pinned to a CPU (\(reason)): a neighbour loading one core may slow one side only"))
         }
         var finished = false
         // On an error, leave the terminal's progress line clean for the error message.
