@@ -136,9 +136,13 @@ import Glibc
         #else
         #expect(options == ["-align-all-functions=6", "-align-all-nofallthru-blocks=5"], "no x86-only flag on arm64")
         #endif
-        #expect(ABLayout.aligned.cacheSuffix == "-aligned")
-        #expect(ABLayout.aligned.workingTreeScratch == ".build/ab/aligned", "the user's .build/release is left alone")
-        #expect(ABLayout.default.buildArguments.isEmpty && ABLayout.default.cacheSuffix.isEmpty)
-        #expect(ABLayout.default.workingTreeScratch == nil)
+        // A portable ab builds both revisions portable, with binaries and scratch of their own.
+        let portable = Capability.isPortableBuild ? "-portable" : ""
+        #expect(ABLayout.aligned.cacheSuffix == "-aligned" + portable)
+        #expect(ABLayout.aligned.workingTreeScratch == ".build/ab/aligned" + portable, "the user's .build/release is left alone")
+        #expect(ABLayout.default.buildArguments.isEmpty && ABLayout.default.cacheSuffix == portable)
+        #expect(ABLayout.default.workingTreeScratch == (Capability.isPortableBuild ? ".build/ab/default-portable" : nil))
+        #expect(ABLayout.portableArguments
+                == (Capability.isPortableBuild ? ["-Xswiftc", "-DCAROUSEL_BENCH_PORTABLE", "-Xcc", "-DCAROUSEL_BENCH_PORTABLE"] : []))
     }
 }

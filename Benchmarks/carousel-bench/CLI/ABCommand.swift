@@ -353,7 +353,7 @@ final class ABBuilder {
         let scratch = revision.isWorkingTree ? layout.workingTreeScratch : nil
         let process = try ChildProcess(
             "/usr/bin/env", ["swift", "build", "-c", "release", "--product", "carousel-bench"]
-                + (scratch.map { ["--scratch-path", $0] } ?? []) + layout.buildArguments,
+                + (scratch.map { ["--scratch-path", $0] } ?? []) + layout.buildArguments + ABLayout.portableArguments,
             directory: directory, output: .file(logPath), errors: .file(logPath))
         track(process.process)
         let started = MonotonicClock.now()
@@ -492,10 +492,22 @@ enum ABLayout: String, CaseIterable {
         }
     }
 
-    /// Appended to a cached binary's directory (`.build/ab/bin/COMMIT-aligned/`).
-    var cacheSuffix: String { self == .default ? "" : "-\(rawValue)" }
+    /// Appended to a cached binary's directory (`.build/ab/bin/COMMIT-aligned/`; `-portable` after it when this
+    /// `ab` is a portable build).
+    var cacheSuffix: String { (self == .default ? "" : "-\(rawValue)") + Self.portableSuffix }
 
     /// Where the working tree is built: `.build` for the default layout (the user's own release build), a
-    /// directory of its own for the others.
-    var workingTreeScratch: String? { self == .default ? nil : ".build/ab/\(rawValue)" }
+    /// directory of its own for the others, and for every layout of a portable build (`.build/ab/aligned-portable`).
+    var workingTreeScratch: String? {
+        self == .default && Self.portableSuffix.isEmpty ? nil : ".build/ab/\(rawValue)\(Self.portableSuffix)"
+    }
+
+    /// In a portable build, the flags that build both revisions portable too, so that the workers take the same
+    /// fallbacks as this `ab` (README, Platforms); empty otherwise. A revision older than the portable mode
+    /// ignores them and builds as it always did.
+    static var portableArguments: [String] {
+        Capability.isPortableBuild ? ["-Xswiftc", "-DCAROUSEL_BENCH_PORTABLE", "-Xcc", "-DCAROUSEL_BENCH_PORTABLE"] : []
+    }
+
+    private static var portableSuffix: String { Capability.isPortableBuild ? "-portable" : "" }
 }
