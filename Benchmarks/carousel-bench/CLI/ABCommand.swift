@@ -115,7 +115,7 @@ enum ABCommand {
 
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
         if let reason = CPUPinning.availability.reason {
-            progress.report(.note("workers not pinned to a CPU (\(reason)): a neighbour loading one core may slow one side only"))
+            progress.report(.note("workers not pinned to a CPU: \(reason); a neighbour loading one core may slow one side only"))
         }
         var finished = false
         // On an error, leave the terminal's progress line clean for the error message.
@@ -166,7 +166,7 @@ enum ABCommand {
             metadata.options["abSide"] = letter
             metadata.options["abLayout"] = layout.rawValue
             metadata.options["abPairedWith"] = other.commit
-            metadata.options["abCPU"] = cpu.map(String.init) ?? "any" + (CPUPinning.availability.reason.map { " (\($0))" } ?? "")
+            metadata.options["abCPU"] = cpu.map(String.init) ?? "any" + (CPUPinning.availability.reason.map { ": " + $0 } ?? "")
             metadata.options["addressSpace"] = ChildProcess.fixedAddressSpace.reason.map { AddressSpaceLayout.randomised($0).description }
                 ?? "each worker re-executes itself with address-space randomisation off"
             return RunResult(rows: side.rows, failures: side.failures, skipped: side.skipped, metadata: metadata,
