@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import Testing
 @testable import CarouselBench
@@ -24,17 +25,8 @@ import Glibc
     }
 
     static func git(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outcome = try ChildProcess.run("/usr/bin/env", ["git"] + arguments, directory: directory.path)
+        return (outcome.status, outcome.output)
     }
 
     static func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
@@ -75,6 +67,9 @@ import Glibc
             (["ab", "HEAD", "--format", "bencher"], "'--format': 'bencher'"),
             (["ab", "HEAD", "--frobnicate"], "unknown option '--frobnicate'"),
             (["ab", "HEAD", "--layout", "tight"], "'--layout': 'tight' is not one of aligned|default"),
+            // Where no process can be pinned (macOS, a portable build), any CPU is refused with the reason.
+            CPUPinning.availability.reason.map { (["ab", "HEAD", "--cpu", "0"], "'--cpu': \($0); leave it out or give 'any'") }
+                ?? (["ab", "HEAD", "--cpu", "99999"], "'--cpu': '99999' is not 'any' or a CPU"),
         ]
         for (arguments, message) in cases {
             let outcome = try BenchProcess.run(arguments)
@@ -94,7 +89,10 @@ import Glibc
     }
 
     @Test func theWorkerProtocolRoundTripsWithTheBuiltExecutable() throws {
-        let worker = try WorkerProcess(["ab-worker", "--filter", "^floor/", "--sizes", "3,300", "--time-budget", "5"])
+        let log = try BenchProcess.scratchDirectory().appendingPathComponent("worker.log").path
+        let worker = try ABWorkerProcess(executable: BenchProcess.executable.path,
+                                         arguments: ["ab-worker", "--filter", "^floor/", "--sizes", "3,300", "--time-budget", "5"],
+                                         errorLog: log)
         #expect(try worker.receive() == "benchkit-ab-worker 1")
         try worker.send("prepare")
         var cases: [[Substring]] = []
@@ -114,52 +112,14 @@ import Glibc
         let sample = try worker.receive().split(separator: "\t")
         #expect(sample.count == 2 && sample[0] == "ok" && Double(sample[1])! > 0)
         try worker.send("allocations\tfloor/scaleAlpha@300\t100")
-        #expect(try worker.receive().hasPrefix("ok\t"))
+        // `ok -` where this build counts no allocations (a portable build), never `ok 0` for that.
+        let allocations = try worker.receive()
+        #expect(allocations.hasPrefix("ok\t") && (allocations == "ok\t-") == !AllocationCounter.isAvailable, "\(allocations)")
         try worker.send("sample\tfloor/nothing@3\t10")
         #expect(try worker.receive().hasPrefix("error\t"))
         try worker.send("quit")
         #expect(try worker.receive() == "bye")
-        #expect(worker.wait() == 0)
-    }
-}
-
-/// The built executable as a line-speaking child process.
-final class WorkerProcess {
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-    private var buffer: [UInt8] = []
-
-    init(_ arguments: [String]) throws {
-        process.executableURL = BenchProcess.executable
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    func send(_ line: String) throws {
-        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
-    }
-
-    struct Gone: Error {}
-
-    func receive() throws -> String {
-        while true {
-            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                defer { buffer.removeSubrange(...end) }
-                return String(decoding: buffer[..<end], as: UTF8.self)
-            }
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw Gone() }
-            buffer.append(contentsOf: data)
-        }
-    }
-
-    func wait() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
+        #expect(worker.child.wait() == 0)
     }
 }
 
@@ -173,10 +133,16 @@ final class WorkerProcess {
         #expect(options.starts(with: ["-align-all-functions=6", "-align-all-nofallthru-blocks=5"]))
         #if arch(x86_64)
         #expect(options.contains("-x86-branches-within-32B-boundaries"))
+        #else
+        #expect(options == ["-align-all-functions=6", "-align-all-nofallthru-blocks=5"], "no x86-only flag on arm64")
         #endif
-        #expect(ABLayout.aligned.cacheSuffix == "-aligned")
-        #expect(ABLayout.aligned.workingTreeScratch == ".build/ab/aligned", "the user's .build/release is left alone")
-        #expect(ABLayout.default.buildArguments.isEmpty && ABLayout.default.cacheSuffix.isEmpty)
-        #expect(ABLayout.default.workingTreeScratch == nil)
+        // A portable ab builds both revisions portable, with binaries and scratch of their own.
+        let portable = Capability.isPortableBuild ? "-portable" : ""
+        #expect(ABLayout.aligned.cacheSuffix == "-aligned" + portable)
+        #expect(ABLayout.aligned.workingTreeScratch == ".build/ab/aligned" + portable, "the user's .build/release is left alone")
+        #expect(ABLayout.default.buildArguments.isEmpty && ABLayout.default.cacheSuffix == portable)
+        #expect(ABLayout.default.workingTreeScratch == (Capability.isPortableBuild ? ".build/ab/default-portable" : nil))
+        #expect(ABLayout.portableArguments
+                == (Capability.isPortableBuild ? ["-Xswiftc", "-DCAROUSEL_BENCH_PORTABLE", "-Xcc", "-DCAROUSEL_BENCH_PORTABLE"] : []))
     }
 }

@@ -1,10 +1,5 @@
+import BenchKit
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs the built `carousel-bench` executable (the one `swift build` put beside this test bundle).
 struct BenchProcess {
@@ -22,66 +17,33 @@ struct BenchProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("carousel-bench")
     }
 
+    /// Runs the executable to its end (`ChildProcess.run`: both outputs read at once, no signal blocked).
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
         try start(arguments, in: directory).finish()
     }
 
-    /// A child started and not yet waited for: several run at once, and a test can kill one.
+    /// A child started and not yet waited for (`ChildProcess`, both outputs piped): several run at once, and a test
+    /// can kill one.
     final class Running {
-        let process: Process
-        private let output: FileHandle
-        private let errorReader: PipeReader
+        let child: ChildProcess
 
-        fileprivate init(process: Process, output: FileHandle, errors: FileHandle) {
-            self.process = process
-            self.output = output
-            // Drain standard error on another thread while `finish` drains standard output, so a chatty child
-            // cannot block on either full pipe.
-            errorReader = PipeReader(errors)
-        }
+        fileprivate init(_ child: ChildProcess) { self.child = child }
 
-        var pid: Int32 { process.processIdentifier }
+        var pid: Int32 { child.identifier }
+        var process: Process { child.process }
 
-        /// Waits for the child to exit; its status and everything it wrote.
+        /// Waits for the child to exit; its status and everything it wrote (both outputs read at once).
         func finish() -> Outcome {
-            let outData = output.readDataToEndOfFile()
-            let errData = errorReader.wait()
-            process.waitUntilExit()
-            return Outcome(
-                status: process.terminationStatus,
-                stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: errData, as: UTF8.self)
-            )
+            let outcome = child.finish()
+            return Outcome(status: outcome.status, stdout: outcome.output, stderr: outcome.errors)
         }
     }
 
     /// Starts the executable with `arguments`, and `environment` added to this process's.
     static func start(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Running {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try launch(process)
-        return Running(process: process, output: out.fileHandleForReading, errors: err.fileHandleForReading)
-    }
-
-    /// Starts `process` as a shell would: with no signal blocked. A child inherits the signal mask of the
-    /// thread that spawns it, and Swift Testing runs tests on worker threads that block SIGINT and SIGTERM, so a
-    /// child started there would ignore `interrupt()` and run to its end.
-    static func launch(_ process: Process) throws {
-        var none = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
+        let merged = environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        return Running(try ChildProcess(executable.path, arguments, environment: merged, directory: directory?.path,
+                                        output: .pipe, errors: .pipe))
     }
 
     /// A fresh empty directory under the system temporary directory.
@@ -89,23 +51,5 @@ struct BenchProcess {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-bench-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class PipeReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()  // written by the reading thread before `done` is signalled, read after
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

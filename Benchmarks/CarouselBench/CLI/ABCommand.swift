@@ -26,13 +26,14 @@ enum ABCommand {
             \(worktrees)/, removed afterwards whatever happens; the binary is kept in \(binaryCache)/COMMIT-aligned/, so
             running the same revisions again does not rebuild them (--rebuild does; the working tree is always
             built, in place, in .build/ab/aligned/). --layout aligned (the default) builds both with every function
-            aligned to 64 bytes and every jump target to 32 (and, on x86-64, no branch across a 32-byte boundary), so
+            aligned to 64 bytes and every jump target to 32 (and, on x86-64 only, no branch across a 32-byte boundary), so
             code the change did not touch keeps its alignment and its speed; --layout default is swift build's own
             layout (binaries in COMMIT/, the working tree in .build/), where an unrelated edit can move a tight
             loop's speed by several percent. Both binaries then run as workers on the same benchmarks, sizes and
             geometry: each prepares every case once (set-up, verification, calibration), and every round takes one sample of each
             case from each side back to back, A B then B A in turn, with the same iterations on both sides; both
-            workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike. The rounds are
+            workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike (on Linux; macOS has
+            no CPU affinity: there the workers are not pinned and each asks for the performance cores). The rounds are
             split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes
             of one build (where their memory landed) widens the interval instead of deciding the row.
             A row's ratio is the median of its per-round ratios B/A, with a seeded bootstrap 95% interval over
@@ -55,7 +56,7 @@ enum ABCommand {
                 .flag("--all", "show every row, not only those that changed"),
                 .flag("--rebuild", "build the revisions even when their binaries are cached"),
                 .value("--layout", "aligned|default", "how both revisions are built (default aligned; see above)"),
-                .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use)"),
+                .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use; Linux only)"),
                 .value("--blocks", "N", "blocks of rounds, each with a fresh pair of workers (default \(defaultBlocks))"),
                 .flag("--verbose", "a progress line per event instead of one summarising line"),
                 Locking.option,
@@ -96,8 +97,11 @@ enum ABCommand {
         let cpu: Int?
         switch arguments.value("--cpu") {
         case "any": cpu = nil
-        case nil: cpu = ABWorkerProcess.lastAllowedCPU
+        case nil: cpu = CPUPinning.lastAllowedCPU
         case let text?:
+            if let reason = CPUPinning.availability.reason {
+                throw UsageError("option '--cpu': \(reason); leave it out or give 'any'")
+            }
             guard let number = Int(text), (0..<ProcessInfo.processInfo.activeProcessorCount).contains(number) else {
                 throw UsageError("option '--cpu': '\(text)' is not 'any' or a CPU in 0...\(ProcessInfo.processInfo.activeProcessorCount - 1)")
             }
@@ -112,6 +116,9 @@ enum ABCommand {
         if revisionB.isWorkingTree { revisionB.modified = git.hasEdits() }
 
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
+        if let reason = CPUPinning.availability.reason {
+            progress.report(.note("workers not pinned to a CPU: \(reason); a neighbour loading one core may slow one side only"))
+        }
         var finished = false
         // On an error, leave the terminal's progress line clean for the error message.
         defer { if !finished && StandardErrorStream.isTerminal { progress.finish() } }
@@ -161,6 +168,9 @@ enum ABCommand {
             metadata.options["abSide"] = letter
             metadata.options["abLayout"] = layout.rawValue
             metadata.options["abPairedWith"] = other.commit
+            metadata.options["abCPU"] = cpu.map(String.init) ?? "any" + (CPUPinning.availability.reason.map { ": " + $0 } ?? "")
+            metadata.options["addressSpace"] = ChildProcess.fixedAddressSpace.reason.map { AddressSpaceLayout.randomised($0).description }
+                ?? "each worker re-executes itself with address-space randomisation off"
             return RunResult(rows: side.rows, failures: side.failures, skipped: side.skipped, metadata: metadata,
                              preparation: side.preparation)
         }
@@ -178,6 +188,8 @@ enum ABCommand {
                 ) {
                     InstructionCounter.apply(counts, to: &sideResult.rows)
                     sideResult.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"
+                } else {
+                    sideResult.metadata.options["instructions"] = InstructionCounter.unavailableNote
                 }
                 if side == "A" { resultA = sideResult } else { resultB = sideResult }
             }
@@ -248,7 +260,9 @@ enum ABWorkerCommand {
         let options = try RunCommand.runOptions(arguments)
         let configuration = try CommonOptions.configuration(arguments)
         // The same heap layout on every run, as `run` has it.
-        AddressSpace.reexecWithoutRandomization { StandardError.write($0 + "\n") }
+        if let note = ChildProcess.reexecWithoutAddressSpaceRandomization().note { StandardError.write(note + "\n") }
+        // Unpinned (macOS), at least on the performance cores.
+        if !CPUPinning.availability.isAvailable { CPUPinning.preferPerformanceCores() }
         return ABWorker.serve(CarouselSuite(configuration).benchmarks, options: options)
     }
 }
@@ -337,19 +351,12 @@ final class ABBuilder {
         let logDirectory = git.root + "/" + ABCommand.logs
         try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
         let logPath = logDirectory + "/" + log
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let scratch = revision.isWorkingTree ? layout.workingTreeScratch : nil
-        process.arguments = ["swift", "build", "-c", "release", "--product", "carousel-bench"]
-            + (scratch.map { ["--scratch-path", $0] } ?? []) + layout.buildArguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let logHandle = FileHandle(forWritingAtPath: logPath)
-        process.standardOutput = logHandle ?? FileHandle.nullDevice
-        process.standardError = logHandle ?? FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        track(process)
+        let process = try ChildProcess(
+            "/usr/bin/env", ["swift", "build", "-c", "release", "--product", "carousel-bench"]
+                + (scratch.map { ["--scratch-path", $0] } ?? []) + layout.buildArguments + ABLayout.portableArguments,
+            directory: directory, output: .file(logPath), errors: .file(logPath))
+        track(process.process)
         let started = MonotonicClock.now()
         var shown = ""
         while process.isRunning {
@@ -358,14 +365,13 @@ final class ABBuilder {
             shown = detail
             usleep(200_000)
         }
-        process.waitUntilExit()
-        try? logHandle?.close()
+        let status = process.wait()
         let binary = directory + "/" + (scratch ?? ".build") + "/release/carousel-bench"
-        guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: binary) else {
+        guard status == 0, FileManager.default.isExecutableFile(atPath: binary) else {
             let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).map { "  " + $0 }.joined(separator: "\n")
             throw BuildFailure(
-                line: "\(label) does not build (swift build exited with status \(process.terminationStatus); "
+                line: "\(label) does not build (swift build exited with status \(status); "
                     + "log \(ABCommand.logs)/\(log))",
                 logTail: tail.isEmpty ? "" : "last lines of the build log:\n" + tail + "\n")
         }
@@ -444,25 +450,12 @@ final class ABInterruption: @unchecked Sendable {
     }
 }
 
-/// Runs a command to completion and returns its status, its standard output (trimmed) and its standard error.
+/// Runs a command found on the PATH to completion (`ChildProcess.run`): its status, its standard output (trimmed)
+/// and its standard error.
 enum Shell {
     static func run(_ command: String, _ arguments: [String], in directory: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus,
-                String(decoding: outData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-                String(decoding: errData, as: UTF8.self))
+        let outcome = try ChildProcess.run("/usr/bin/env", [command] + arguments, directory: directory)
+        return (outcome.status, outcome.output.trimmingCharacters(in: .whitespacesAndNewlines), outcome.errors)
     }
 }
 
@@ -480,7 +473,9 @@ extension ReportNumber {
 enum ABLayout: String, CaseIterable {
     /// Every function aligned to 64 bytes, every jump target that is not a fall-through to 32, and on x86-64 no
     /// branch across a 32-byte boundary (Intel's jump-condition-code erratum makes such a branch slow). Code a
-    /// change did not touch then keeps its alignment, and so its speed, in the other build.
+    /// change did not touch then keeps its alignment, and so its speed, in the other build. The two alignment
+    /// options are LLVM's target-independent code generation options, valid for arm64 (Apple silicon) too; the
+    /// third is an x86 back-end option, which LLVM for arm64 does not know, so it is left out there.
     case aligned
     /// swift build's own layout.
     case `default`
@@ -498,10 +493,22 @@ enum ABLayout: String, CaseIterable {
         }
     }
 
-    /// Appended to a cached binary's directory (`.build/ab/bin/COMMIT-aligned/`).
-    var cacheSuffix: String { self == .default ? "" : "-\(rawValue)" }
+    /// Appended to a cached binary's directory (`.build/ab/bin/COMMIT-aligned/`; `-portable` after it when this
+    /// `ab` is a portable build).
+    var cacheSuffix: String { (self == .default ? "" : "-\(rawValue)") + Self.portableSuffix }
 
     /// Where the working tree is built: `.build` for the default layout (the user's own release build), a
-    /// directory of its own for the others.
-    var workingTreeScratch: String? { self == .default ? nil : ".build/ab/\(rawValue)" }
+    /// directory of its own for the others, and for every layout of a portable build (`.build/ab/aligned-portable`).
+    var workingTreeScratch: String? {
+        self == .default && Self.portableSuffix.isEmpty ? nil : ".build/ab/\(rawValue)\(Self.portableSuffix)"
+    }
+
+    /// In a portable build, the flags that build both revisions portable too, so that the workers take the same
+    /// fallbacks as this `ab` (README, Platforms); empty otherwise. A revision older than the portable mode
+    /// ignores them and builds as it always did.
+    static var portableArguments: [String] {
+        Capability.isPortableBuild ? ["-Xswiftc", "-DCAROUSEL_BENCH_PORTABLE", "-Xcc", "-DCAROUSEL_BENCH_PORTABLE"] : []
+    }
+
+    private static var portableSuffix: String { Capability.isPortableBuild ? "-portable" : "" }
 }

@@ -91,7 +91,7 @@ enum RunCommand {
             return ExitCode.success
         }
         // The same heap layout on every run: malloc-heavy rows otherwise differ by up to 1.45x between runs.
-        AddressSpace.reexecWithoutRandomization { StandardError.write($0 + "\n") }
+        let addressSpace = ChildProcess.reexecWithoutAddressSpaceRandomization()
 
         // Read the baseline first: a malformed one should stop the run before minutes are spent.
         let baseline: [ResultRow]?
@@ -117,8 +117,11 @@ enum RunCommand {
             throw UsageError("no benchmark matches --filter '\(filter ?? "")'")
         }
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
+        // Said once the options are known to be valid, so a usage error stays one line.
+        if let note = addressSpace.note { progress.report(.note(note)) }
         var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
+        result.metadata.options["addressSpace"] = addressSpace.description
         if configuration.uikitMatrix { result.metadata.options["uikitMatrix"] = "every combination of the switches" }
         if arguments.has("--instructions") {
             if let counts = try InstructionCounter.measure(
@@ -132,6 +135,8 @@ enum RunCommand {
             ) {
                 InstructionCounter.apply(counts, to: &result.rows)
                 result.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"
+            } else {
+                result.metadata.options["instructions"] = InstructionCounter.unavailableNote
             }
         }
         progress.finish()

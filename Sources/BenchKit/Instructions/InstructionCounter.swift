@@ -51,7 +51,24 @@ public enum InstructionCounter {
 
     /// The path of the running executable (for re-executing it).
     public static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #if os(Linux) && !CAROUSEL_BENCH_PORTABLE
+            return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #else
+            return Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
+    }
+
+    /// Whether this build can count instructions: with valgrind's callgrind, on Linux, when valgrind is on the PATH.
+    /// Elsewhere the run says "valgrind not available" with this reason and the column stays empty: valgrind does
+    /// not run on Apple silicon (nor on current macOS on Intel), and a portable build does not look for it.
+    public static var availability: Capability {
+        #if os(Linux) && !CAROUSEL_BENCH_PORTABLE
+            return ChildProcess.find("valgrind") == nil ? .unavailable("valgrind is not on the PATH") : .available
+        #elseif CAROUSEL_BENCH_PORTABLE
+            return .unavailable("a portable build counts no instructions (built with -DCAROUSEL_BENCH_PORTABLE)")
+        #else
+            return .unavailable("instructions are counted with valgrind's callgrind, on Linux only")
+        #endif
     }
 
     /// The child side: runs every case `options` selects (or those of the cases file) inside the measured region
@@ -162,11 +179,17 @@ public enum InstructionCounter {
         return groups.filter { !$0.isEmpty }.map { $0.sorted() }
     }
 
+    /// What a run says when it cannot count instructions: `valgrind not available: instructions per iteration not
+    /// measured; REASON`.
+    public static var unavailableNote: String {
+        "valgrind not available: instructions per iteration not measured" + (availability.reason.map { "; " + $0 } ?? "")
+    }
+
     /// How many children `measure` runs at once by default: one per core, at most `maximumChildren`.
     public static var defaultChildren: Int { max(1, min(maximumChildren, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The parent side: runs `executable arguments` under callgrind and returns instructions per iteration
-    /// per row; nil (after saying "valgrind not available") when valgrind is not on the PATH.
+    /// per row; nil (after saying `unavailableNote`) when this build cannot count them (`availability`).
     /// With `costs` (the estimated cost of each case the arguments select, e.g. `estimatedCosts(of:)`), the
     /// cases are split over `children` processes running at once; without, one child measures every case.
     /// - Complexity: one run of the child, 30-70x slower than native in its regions, about 4x in its set-up.
@@ -174,8 +197,8 @@ public enum InstructionCounter {
         executable: String, arguments: [String], iterations: Int = 10, costs: [RowKey: Double] = [:],
         children: Int = defaultChildren, progress: ProgressReporter
     ) throws -> [RowKey: Double]? {
-        guard let valgrind = tool("valgrind") else {
-            progress.report(.note("valgrind not available: instructions per iteration not measured"))
+        guard availability.isAvailable, let valgrind = ChildProcess.find("valgrind") else {
+            progress.report(.note(unavailableNote))
             return nil
         }
         // A name of the same length on every run (no process id, whose digits vary): see `childEnvironment`.
@@ -183,9 +206,9 @@ public enum InstructionCounter {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let stripped = directory + "/" + URL(fileURLWithPath: executable).lastPathComponent
-        try run(tool("objcopy") ?? "/usr/bin/objcopy", ["--strip-debug", executable, stripped], environment: nil)
+        try run(ChildProcess.find("objcopy") ?? "/usr/bin/objcopy", ["--strip-debug", executable, stripped])
         let groups: [[RowKey]?] = costs.isEmpty || children <= 1 ? [nil] : partition(costs, into: children)
-        var launched: [(process: Process, directory: String)] = []
+        var launched: [(process: ChildProcess, directory: String)] = []
         defer { for child in launched where child.process.isRunning { child.process.terminate() } }
         for (index, group) in groups.enumerated() {
             let childDirectory = directory + "/\(index)"
@@ -202,10 +225,11 @@ public enum InstructionCounter {
                 "--dump-after=cbench_measured_region", "--callgrind-out-file=\(childDirectory)/callgrind.out",
             ]
             // Address-space randomisation moves the heap, and glibc's malloc then takes other paths (measured: up
-            // to 5% on allocating benchmarks). `setarch -R` switches it off for the child, so counts repeat exactly.
-            let command = tool("setarch").map { [$0, "-R", valgrind] } ?? [valgrind]
-            launched.append((try launch(command[0], Array(command.dropFirst()) + options + [stripped] + arguments,
-                                        environment: environment, directory: childWorkingDirectory), childDirectory))
+            // to 5% on allocating benchmarks). Switched off for the child (`setarch -R`), counts repeat exactly.
+            let command = ChildProcess.withoutAddressSpaceRandomization([valgrind])
+            launched.append((try ChildProcess(command[0], Array(command.dropFirst()) + options + [stripped] + arguments,
+                                              environment: environment, directory: childWorkingDirectory, input: .inherit),
+                             childDirectory))
         }
         let started = MonotonicClock.now()
         var shown = ""
@@ -220,10 +244,10 @@ public enum InstructionCounter {
         }
         var counts: [RowKey: Double] = [:]
         for (process, childDirectory) in launched {
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            let status = process.wait()
+            guard status == 0 else {
                 throw InstructionCountError(description: "\(([valgrind, stripped] + arguments).joined(separator: " ")): "
-                    + "exited with status \(process.terminationStatus)")
+                    + "exited with status \(status)")
             }
             let manifest = childDirectory + "/manifest.csv"
             let dumps = try FileManager.default.contentsOfDirectory(atPath: childDirectory).compactMap { name -> (Int, String)? in
@@ -316,33 +340,12 @@ public enum InstructionCounter {
         line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
     }
 
-    /// The first executable `name` on the PATH.
-    private static func tool(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Starts a tool, its output discarded.
-    private static func launch(_ executable: String, _ arguments: [String], environment: [String: String]?,
-                               directory: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true) }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    /// Runs a tool to completion, its output discarded; throws unless it exits with status 0.
-    private static func run(_ executable: String, _ arguments: [String], environment: [String: String]?) throws {
-        let process = try launch(executable, arguments, environment: environment)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+    /// Runs a tool to completion, its input and output discarded; throws unless it exits with status 0.
+    private static func run(_ executable: String, _ arguments: [String]) throws {
+        let status = try ChildProcess(executable, arguments, input: .inherit).wait()
+        guard status == 0 else {
             throw InstructionCountError(
-                description: "\(([executable] + arguments).joined(separator: " ")): exited with status \(process.terminationStatus)")
+                description: "\(([executable] + arguments).joined(separator: " ")): exited with status \(status)")
         }
     }
 }
@@ -389,16 +392,27 @@ final class CaseThread: @unchecked Sendable {
     private var job: (() -> Void)?
 
     init() throws {
-        var thread = pthread_t()
+        // pthread_t is an integer on Linux and an optional pointer on Darwin, whose start routine's argument is
+        // not optional: the two spellings below compile on both.
+        #if canImport(Darwin)
+            var thread: pthread_t?
+        #else
+            var thread = pthread_t()
+        #endif
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(&thread, nil, { context in
+            let context: UnsafeMutableRawPointer? = context
             Unmanaged<CaseThread>.fromOpaque(context!).takeUnretainedValue().serve()
         }, context)
         guard status == 0 else {
             Unmanaged<CaseThread>.fromOpaque(context).release()
             throw InstructionCountError(description: "could not start a thread for a case (pthread_create: \(status))")
         }
-        pthread_detach(thread)
+        #if canImport(Darwin)
+            if let thread { pthread_detach(thread) }
+        #else
+            pthread_detach(thread)
+        #endif
     }
 
     /// Runs `job` on this thread and returns when it has finished.

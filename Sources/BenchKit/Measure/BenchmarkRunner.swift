@@ -70,7 +70,8 @@ public struct CasePreparation: Sendable, Equatable {
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
 ///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
 ///    cannot stall the run.
-/// 3. Allocations, per case, in an untimed pass.
+/// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
+///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {
     /// Runs every benchmark of `suite` selected by `options`, on the calling thread, reporting to `progress`
     /// (which it does not `finish`: the caller may have more phases to report).
@@ -109,8 +110,14 @@ public enum BenchmarkRunner {
             rows.append(row)
             progress.report(.finished(row))
         }
+        // After the counting pass, whose first count probes the counter (as it always has: not before the timing).
+        var metadataOptions = options.dictionary
+        if options.countAllocations, !timed.isEmpty, let note = AllocationCounter.unavailableNote {
+            progress.report(.note("allocations \(note)"))
+            metadataOptions["allocations"] = note
+        }
         return RunResult(rows: rows, failures: failures, skipped: selection.skipped,
-                         metadata: RunMetadata.current(options: options.dictionary), preparation: preparation)
+                         metadata: RunMetadata.current(options: metadataOptions), preparation: preparation)
     }
 
     /// About how long a run of `cases` takes: each case's budget, its warm-up and its calibration.

@@ -1,4 +1,3 @@
-import CBenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -150,43 +149,26 @@ public struct ABSessionError: Error, CustomStringConvertible {
 
 /// A worker process: its standard input and output are the channel; its standard error goes to a file.
 public final class ABWorkerProcess: ABChannel {
-    public let process = Process()
-    private let input: Pipe
-    private let output: Pipe
+    public let child: ChildProcess
     private var buffer: [UInt8] = []
 
+    public var process: Process { child.process }
+
     /// Starts `executable arguments`, on CPU `cpu` only when given (both sides of a session on one CPU: they
-    /// never run at once, and neither is alone on the core a neighbour loads). Writing to a worker that has died
-    /// fails instead of killing this process (SIGPIPE is ignored from here on).
+    /// never run at once, and neither is alone on the core a neighbour loads; see `CPUPinning`). Writing to a
+    /// worker that has died fails instead of killing this process (SIGPIPE is ignored from here on).
     public init(executable: String, arguments: [String], errorLog: String? = nil, cpu: Int? = nil) throws {
         signal(SIGPIPE, SIG_IGN)
-        input = Pipe()
-        output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        if let errorLog {
-            _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-            process.standardError = FileHandle(forWritingAtPath: errorLog) ?? FileHandle.nullDevice
-        }
-        try process.run()
-        if let cpu, cbench_pin_to_cpu(process.processIdentifier, Int32(cpu)) != 0 {
-            throw ABSessionError("cannot run the worker on CPU \(cpu): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// The highest-numbered CPU this process may run on (the default CPU of a session), if known.
-    public static var lastAllowedCPU: Int? {
-        let cpu = cbench_last_allowed_cpu()
-        return cpu >= 0 ? Int(cpu) : nil
+        child = try ChildProcess(executable, arguments, input: .pipe, output: .pipe,
+                                 errors: errorLog.map { .file($0) } ?? .inherit)
+        if let cpu { try CPUPinning.pin(child.identifier, to: cpu) }
     }
 
     public func send(_ line: String) throws {
         let bytes = Array((line + "\n").utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+            let result = bytes[written...].withUnsafeBytes { write(child.input!.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else { throw ABSessionError("the worker is gone (writing: \(String(cString: strerror(errno))))") }
             written += result
@@ -201,7 +183,7 @@ public final class ABWorkerProcess: ABChannel {
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(output.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(child.output!.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw ABSessionError("the worker is gone (it exited or closed its output)") }
             buffer.append(contentsOf: chunk[..<count])
@@ -210,13 +192,13 @@ public final class ABWorkerProcess: ABChannel {
 
     /// Asks the worker to quit, then makes sure it has: terminated after a second. Closing twice does nothing.
     public func close() {
-        if process.isRunning {
+        if child.isRunning {
             try? send("quit")
             let deadline = MonotonicClock.now() &+ 1_000_000_000
-            while process.isRunning && MonotonicClock.now() < deadline { usleep(10_000) }
-            if process.isRunning { process.terminate() }
+            while child.isRunning && MonotonicClock.now() < deadline { usleep(10_000) }
+            if child.isRunning { child.terminate() }
         }
-        process.waitUntilExit()
+        child.wait()
     }
 }
 

@@ -7,7 +7,7 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     /// The commit of the git work tree the run started in; nil outside one.
     public var gitCommit: String?
     public var swiftVersion: String
-    /// `model name` of /proc/cpuinfo; nil when unreadable.
+    /// The CPU's name (`MachineFingerprint.cpuModel`); nil when unreadable.
     public var cpuModel: String?
     public var host: String
     /// The machine the timings were taken on; nil in files written before fingerprints (an unknown machine).

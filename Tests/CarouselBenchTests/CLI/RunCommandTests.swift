@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import Testing
 @testable import CarouselBench
@@ -51,6 +52,42 @@ import Testing
         #expect(progress.contains { $0.hasPrefix("done in ") && $0.hasSuffix(" s") }, "progress on standard error: \(outcome.stderr)")
         #expect(!outcome.stderr.contains("[1/4]"), "no per-benchmark lines without --verbose: \(outcome.stderr)")
         #expect(progress.last == "wrote \(output.path) (4 rows)", "\(outcome.stderr)")
+    }
+
+    /// What the platform gave the run is in its metadata; a portable build (no allocation counter, no fixed address
+    /// space, no valgrind) leaves those figures empty and says why, once each, in one line.
+    @Test func theRunSaysWhatItsPlatformGaveIt() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let output = directory.appendingPathComponent("platform.csv")
+        let instructions = InstructionCounter.availability.isAvailable ? [] : ["--instructions"]
+        let outcome = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + [
+            "--output", output.path, "--no-baseline",
+        ] + instructions)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("platform.meta.json")))
+        let options = try #require((meta as? [String: Any])?["options"] as? [String: String])
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        let row = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false)
+        if Capability.isPortableBuild {
+            let addressSpace = try #require(options["addressSpace"])
+            #expect(addressSpace.hasPrefix("randomised: a portable build"), "\(addressSpace)")
+            #expect(lines.filter { $0.hasPrefix("address space randomised: ") }.count == 1, "\(outcome.stderr)")
+            #expect(options["allocations"] == AllocationCounter.unavailableNote)
+            #expect(lines.filter { $0 == "allocations \(AllocationCounter.unavailableNote!)" }.count == 1, "\(outcome.stderr)")
+            #expect(row[12] == "", "allocations not counted: empty, never 0")
+        } else {
+            #expect(options["allocations"] == nil)
+            #expect(Double(row[12]) == 0, "lookup/arithmetic allocates nothing: \(row)")
+            // Fixed, unless the system refused (a sandbox may): then the run says so.
+            if options["addressSpace"] != AddressSpaceLayout.fixed.description {
+                #expect(lines.contains(AddressSpaceLayout.randomised("the system refused to switch it off").note!))
+            }
+        }
+        if !instructions.isEmpty {
+            #expect(options["instructions"] == InstructionCounter.unavailableNote)
+            #expect(lines.filter { $0 == InstructionCounter.unavailableNote }.count == 1, "\(outcome.stderr)")
+            #expect(row[13] == "", "instructions not counted: empty, never 0")
+        }
     }
 
     @Test func saveBaselineThenCheckAgainstItPasses() throws {
@@ -140,19 +177,13 @@ import Testing
         #expect(made.status == 0, "\(made.stderr)")
         let before = try Data(contentsOf: baseline)
 
-        let process = Process()
-        process.executableURL = BenchProcess.executable
-        process.arguments = [
+        let child = try ChildProcess(BenchProcess.executable.path, [
             "run", "--sizes", "3,30,300", "--time-budget", "200", "--output", directory.appendingPathComponent("z.csv").path,
             "--baseline", baseline.path, "--save-baseline",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try BenchProcess.launch(process)
+        ])
         Thread.sleep(forTimeInterval: 1.0)
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0, "the run was interrupted before it could finish")
+        child.process.interrupt()
+        #expect(child.wait() != 0, "the run was interrupted before it could finish")
         #expect(try Data(contentsOf: baseline) == before, "the baseline is byte-for-byte unchanged")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("z.csv").path),
                 "no half-written results file")
