@@ -138,3 +138,13 @@ public struct RowKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `family/strategy@size`.
     public var description: String { "\(benchmark)@\(size)" }
 }
+
+extension RowKey {
+    /// Parses `family/strategy@size` (`description`); nil when malformed.
+    public init?(parsing text: String) {
+        guard let at = text.lastIndex(of: "@"), let benchmark = BenchmarkID(parsing: String(text[..<at])),
+              let size = Int(text[text.index(after: at)...])
+        else { return nil }
+        self.init(benchmark: benchmark, size: size)
+    }
+}

@@ -1,0 +1,23 @@
+import BenchKit
+import Foundation
+
+/// `carousel-bench ab-worker [OPTIONS]` (not listed): one side of an `ab` session, speaking `ABProtocol` on
+/// standard input and output.
+enum ABWorkerCommand {
+    static var command: Command {
+        Command(
+            name: "ab-worker", synopsis: "ab-worker [OPTIONS]",
+            summary: "one side of an ab session (internal): the ab protocol on standard input and output",
+            details: "", options: RunCommand.selectionOptions, maxPositionals: 0, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let options = try RunCommand.runOptions(arguments)
+        let configuration = try CommonOptions.configuration(arguments)
+        // The same heap layout on every run, as `run` has it.
+        if let note = ChildProcess.reexecWithoutAddressSpaceRandomization().note { StandardError.write(note + "\n") }
+        // Unpinned (macOS), at least on the performance cores.
+        if !CPUPinning.availability.isAvailable { CPUPinning.preferPerformanceCores() }
+        return ABWorker.serve(CarouselSuite(configuration).benchmarks, options: options)
+    }
+}

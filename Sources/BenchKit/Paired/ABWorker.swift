@@ -1,0 +1,154 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker side of a paired session: prepares every case `options` selects, then answers requests.
+///
+///     let worker = ABWorker(suite: suite, options: RunOptions.quick())
+///     worker.reply(to: "prepare")       // ["case\tsum/loop@10\t10\tns/call\t4096\t0.0001\t-", "ready\t1"]
+///     worker.reply(to: "sample\tsum/loop@10\t4096")   // ["ok\t12.5"]
+public final class ABWorker {
+    private let suite: BenchmarkSuite
+    private let options: RunOptions
+    private var prepared: [RowKey: PreparedBenchmark] = [:]
+
+    public init(suite: BenchmarkSuite, options: RunOptions) {
+        self.suite = suite
+        self.options = options
+    }
+
+    /// The reply lines to one request line (see `ABProtocol`).
+    /// - Complexity: `prepare` sets up, verifies and calibrates every selected case (about `warmup` seconds
+    ///   each); `sample` and `allocations` run `1.1 x ITERATIONS` and `ITERATIONS` iterations.
+    public func reply(to request: String) -> [String] {
+        let fields = request.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        switch fields.first {
+        case "prepare" where fields.count == 1:
+            return prepareAll(verifying: true)
+        case "prepare" where fields.count == 2 && fields[1] == "again":
+            return prepareAll(verifying: false)
+        case "sample" where fields.count == 3:
+            guard let (body, iterations) = lookup(fields) else { return ["error\tunknown case or iterations: \(ABProtocol.field(request))"] }
+            body(max(1, iterations / 10))
+            let before = MonotonicClock.now()
+            body(iterations)
+            let after = MonotonicClock.now()
+            return ["ok\t\(Double(after &- before) / Double(iterations))"]
+        case "allocations" where fields.count == 3:
+            guard let (body, iterations) = lookup(fields) else { return ["error\tunknown case or iterations: \(ABProtocol.field(request))"] }
+            guard let count = AllocationCounter.count({ body(iterations) }) else { return ["ok\t-"] }
+            return ["ok\t\(Double(count) / Double(iterations))"]
+        case "quit" where fields.count == 1:
+            return ["bye"]
+        default:
+            return ["error\tunknown request: \(ABProtocol.field(request))"]
+        }
+    }
+
+    private func lookup(_ fields: [String]) -> (body: (Int) -> Void, iterations: Int)? {
+        guard let key = RowKey(parsing: fields[1]), let benchmark = prepared[key], let iterations = Int(fields[2]),
+              iterations > 0 else { return nil }
+        return (benchmark.body, iterations)
+    }
+
+    private func prepareAll(verifying: Bool) -> [String] {
+        let selection: BenchmarkRunner.Selection
+        do {
+            selection = try BenchmarkRunner.select(suite, options: options)
+        } catch {
+            return ["error\tthe filter is not a valid regular expression: \(ABProtocol.field(options.filter ?? ""))"]
+        }
+        var lines = selection.skipped.map { "skipped\t\($0.key)\t\(ABProtocol.field($0.reason))" }
+        let clockCost = MonotonicClock.readCost()
+        prepared = [:]
+        for (registration, size) in selection.cases {
+            let key = RowKey(benchmark: registration.id, size: size)
+            let start = MonotonicClock.now()
+            let benchmark = registration.setUp(size)
+            let setUpSeconds = Double(MonotonicClock.now() &- start) / 1e9
+            if verifying, let verify = benchmark.verify, let reason = verify() {
+                lines.append("failed\t\(key)\t\(ABProtocol.field(reason))")
+                continue
+            }
+            let iterations = BenchmarkRunner.calibrate(benchmark.body, options: options, clockCost: clockCost)
+            prepared[key] = benchmark
+            lines.append("case\t\(key)\t\(benchmark.items)\t\(registration.unit.rawValue)\t\(iterations)\t\(setUpSeconds)\t"
+                + (benchmark.instructionIterations.map(String.init) ?? "-"))
+        }
+        return lines + ["ready\t\(prepared.count)"]
+    }
+
+    /// Serves the protocol on standard input and output until `quit` or the end of its input; returns the
+    /// process's exit status (0).
+    public static func serve(_ suite: BenchmarkSuite, options: RunOptions) -> Int32 {
+        let worker = ABWorker(suite: suite, options: options)
+        let output = FileHandle.standardOutput
+        output.write(Data((ABProtocol.greeting + "\n").utf8))
+        while let request = Swift.readLine(strippingNewline: true) {
+            let reply = worker.reply(to: request)
+            output.write(Data(reply.map { $0 + "\n" }.joined().utf8))
+            if reply == ["bye"] { break }
+        }
+        return 0
+    }
+}
+
+
+/// A worker process: its standard input and output are the channel; its standard error goes to a file.
+public final class ABWorkerProcess: ABChannel {
+    public let child: ChildProcess
+    private var buffer: [UInt8] = []
+
+    public var process: Process { child.process }
+
+    /// Starts `executable arguments`, on CPU `cpu` only when given (both sides of a session on one CPU: they
+    /// never run at once, and neither is alone on the core a neighbour loads; see `CPUPinning`). Writing to a
+    /// worker that has died fails instead of killing this process (SIGPIPE is ignored from here on).
+    public init(executable: String, arguments: [String], errorLog: String? = nil, cpu: Int? = nil) throws {
+        signal(SIGPIPE, SIG_IGN)
+        child = try ChildProcess(executable, arguments, input: .pipe, output: .pipe,
+                                 errors: errorLog.map { .file($0) } ?? .inherit)
+        if let cpu { try CPUPinning.pin(child.identifier, to: cpu) }
+    }
+
+    public func send(_ line: String) throws {
+        let bytes = Array((line + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(child.input!.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { throw ABSessionError("the worker is gone (writing: \(String(cString: strerror(errno))))") }
+            written += result
+        }
+    }
+
+    public func receive() throws -> String {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeSubrange(...end)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(child.output!.fileHandleForReading.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw ABSessionError("the worker is gone (it exited or closed its output)") }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Asks the worker to quit, then makes sure it has: terminated after a second. Closing twice does nothing.
+    public func close() {
+        if child.isRunning {
+            try? send("quit")
+            let deadline = MonotonicClock.now() &+ 1_000_000_000
+            while child.isRunning && MonotonicClock.now() < deadline { usleep(10_000) }
+            if child.isRunning { child.terminate() }
+        }
+        child.wait()
+    }
+}
