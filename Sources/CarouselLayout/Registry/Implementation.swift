@@ -64,6 +64,12 @@ public struct Implementation: @unchecked Sendable, Hashable, CustomStringConvert
 
     public var description: String { name }
 
+    /// The type that declares it (its UIKit view's, else its core's), as a person would look for it.
+    public var typeName: String {
+        if let uikit { return String(describing: uikit) }
+        return String(describing: core!)
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.ids == rhs.ids }
     public func hash(into hasher: inout Hasher) { hasher.combine(ids) }
 
@@ -110,7 +116,7 @@ public struct DuplicateImplementation: Error, CustomStringConvertible {
     public let existing: String
     public let added: String
     public var description: String {
-        "\(id) is declared twice: by \(existing) and by \(added); give the added implementation another id"
+        "\(id) is declared twice: by \(existing) and by \(added); give \(added) another id"
     }
 }
 
@@ -163,16 +169,17 @@ extension StrategyRegistry {
     /// another of them is an error naming both.
     public static func checkAdded(_ implementations: [Implementation]) throws {
         var owners: [String: String] = [:]
-        for implementation in Implementation.builtIns + implementations {
+        for implementation in Implementation.builtIns {
+            for id in implementation.ids { owners[id] = "the built-in \(implementation.name)" }
+        }
+        for implementation in implementations {
+            let added = implementation.typeName
             for id in implementation.ids {
-                if let owner = owners[id] {
-                    throw DuplicateImplementation(id: id, existing: owner, added: implementation.name)
-                }
-                owners[id] = implementation.name
+                if let owner = owners[id] { throw DuplicateImplementation(id: id, existing: owner, added: added) }
+                owners[id] = added
             }
         }
-    }
-}
+    }}
 
 /// What verifying an implementation found: the eight properties' checks (its core, or its UIKit view when it has
 /// no core) and its UIKit view's agreement with its core.
