@@ -5,11 +5,16 @@ import Foundation
 struct Git {
     /// The repository's top-level directory.
     let root: String
+    /// Where the package `ab` runs in lies inside the repository: "" at the top, else `Examples/MyCarousel/` and the
+    /// like (another package that runs `CarouselBench.main(adding:)`); every revision is built there.
+    let packagePath: String
 
     init(directory: String) throws {
         let (status, output, _) = try Shell.run("git", ["rev-parse", "--show-toplevel"], in: directory)
         guard status == 0, !output.isEmpty else { throw RuntimeError("\(directory): not inside a git repository") }
         root = output
+        let (prefixStatus, prefix, _) = try Shell.run("git", ["rev-parse", "--show-prefix"], in: directory)
+        packagePath = prefixStatus == 0 ? prefix : ""
     }
 
     /// The commit `name` names; a runtime error naming it when it names none.
@@ -52,10 +57,10 @@ final class ABBuilder {
     /// The path of `revision`'s release binary: from the cache, or built now.
     func binary(_ revision: ABCommand.Revision, side: String) throws -> String {
         if revision.isWorkingTree {
-            return try build(in: git.root, label: "B = working tree", log: "working-tree.log", revision: revision)
+            return try build(in: git.root + "/" + git.packagePath, label: "B = working tree", log: "working-tree.log", revision: revision)
         }
         let cacheDirectory = "\(ABCommand.binaryCache)/\(revision.commit)\(layout.cacheSuffix)"
-        let cached = "\(git.root)/\(cacheDirectory)/carousel-bench"
+        let cached = "\(git.root)/\(git.packagePath)\(cacheDirectory)/\(Self.product)"
         if !rebuild && FileManager.default.isExecutableFile(atPath: cached) {
             progress.report(.note("\(side) = \(revision.label): cached binary \(cacheDirectory)/"))
             return cached
@@ -68,26 +73,30 @@ final class ABBuilder {
         guard status == 0 else {
             throw RuntimeError("\(revision.name): git worktree add failed: \(errors.split(separator: "\n").first ?? "")")
         }
-        let built = try build(in: worktree, label: "\(side) = \(revision.label)", log: "\(revision.short).log", revision: revision)
+        let built = try build(in: worktree + "/" + git.packagePath, label: "\(side) = \(revision.label)", log: "\(revision.short).log", revision: revision)
         let directory = (cached as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = directory + "/.carousel-bench.\(getpid()).tmp"
+        let temporary = directory + "/.\(Self.product).\(getpid()).tmp"
         try? FileManager.default.removeItem(atPath: temporary)
         try FileManager.default.copyItem(atPath: built, toPath: temporary)
         guard rename(temporary, cached) == 0 else { throw RuntimeError("\(cached): cannot store the built binary") }
         return cached
     }
 
-    /// `swift build -c release --product carousel-bench` in `directory` with the layout's flags; its output goes
+    /// The executable product `ab` builds: this one's (`carousel-bench`, or another package's that runs
+    /// `CarouselBench.main(adding:)`, which answers `ab-worker` too).
+    static var product: String { CommandLineTool.name }
+
+    /// `swift build -c release --product PRODUCT` in `directory` with the layout's flags; its output goes
     /// to a log. The working tree's aligned build has a scratch path of its own (`ABLayout.workingTreeScratch`),
     /// so the user's `.build/release` is left as it was.
     private func build(in directory: String, label: String, log: String, revision: ABCommand.Revision) throws -> String {
-        let logDirectory = git.root + "/" + ABCommand.logs
+        let logDirectory = git.root + "/" + git.packagePath + ABCommand.logs
         try FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
         let logPath = logDirectory + "/" + log
         let scratch = revision.isWorkingTree ? layout.workingTreeScratch : nil
         let process = try ChildProcess(
-            "/usr/bin/env", ["swift", "build", "-c", "release", "--product", "carousel-bench"]
+            "/usr/bin/env", ["swift", "build", "-c", "release", "--product", Self.product]
                 + (scratch.map { ["--scratch-path", $0] } ?? []) + layout.buildArguments + ABLayout.portableArguments,
             directory: directory, output: .file(logPath), errors: .file(logPath))
         track(process.process)
@@ -100,7 +109,7 @@ final class ABBuilder {
             usleep(200_000)
         }
         let status = process.wait()
-        let binary = directory + "/" + (scratch ?? ".build") + "/release/carousel-bench"
+        let binary = directory + "/" + (scratch ?? ".build") + "/release/" + Self.product
         guard status == 0, FileManager.default.isExecutableFile(atPath: binary) else {
             let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).map { "  " + $0 }.joined(separator: "\n")
