@@ -56,10 +56,7 @@ public enum CarouselBench {
         /// by frame; without, by the eight properties.
         @inlinable
         public static func uikit<U: UIKitPipeline>(_ type: U.Type) -> Entry {
-            Entry(implementation: Implementation(uikit: U.self)) { registrar in
-                if U.hasCore { registrar.visitPipeline(PipelineEntry<U.Core>()) }
-                registrar.visitUIKitPipeline(UIKitPipelineEntry<U>())
-            }
+            Entry(implementation: Implementation(uikit: U.self)) { StrategyRegistry.visitEntries(of: U.self, with: $0) }
         }
 
         /// A core pipeline on its own: timed as `pipeline/<name>`, verified by the eight properties.

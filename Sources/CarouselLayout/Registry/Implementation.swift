@@ -29,10 +29,7 @@ public struct Implementation: @unchecked Sendable, Hashable, CustomStringConvert
     /// A UIKit pipeline, with its core when it names one (`Core`).
     @inlinable
     public init<U: UIKitPipeline>(uikit: U.Type) {
-        self.init(core: U.hasCore ? U.Core.self : nil, uikit: U.self) { visitor in
-            if U.hasCore { visitor.visitPipeline(PipelineEntry<U.Core>()) }
-            visitor.visitUIKitPipeline(UIKitPipelineEntry<U>())
-        }
+        self.init(core: U.hasCore ? U.Core.self : nil, uikit: U.self) { StrategyRegistry.visitEntries(of: U.self, with: $0) }
     }
 
     @usableFromInline
@@ -179,7 +176,16 @@ extension StrategyRegistry {
                 owners[id] = added
             }
         }
-    }}
+    }
+
+    /// The registry entries of a UIKit pipeline: its core's when it names one, then its own. Specialized on the
+    /// visitor where it is concrete (the suite's registrar, from the module that names `U`).
+    @inlinable
+    public static func visitEntries<V: StrategyVisitor, U: UIKitPipeline>(of type: U.Type, with visitor: V) {
+        if U.hasCore { visitor.visitPipeline(PipelineEntry<U.Core>()) }
+        visitor.visitUIKitPipeline(UIKitPipelineEntry<U>())
+    }
+}
 
 /// What verifying an implementation found: the eight properties' checks (its core, or its UIKit view when it has
 /// no core) and its UIKit view's agreement with its core.
