@@ -49,7 +49,7 @@ enum ReportCommand {
         checks.agreements = verified.flatMap(\.agreements)
         // Every row the suite can register (the switch matrix too), so each result row is known by what it is.
         var catalogConfiguration = configuration
-        catalogConfiguration.uikitMatrix = true
+        catalogConfiguration.uikitMatrix = .every
         let suite = CarouselSuite(catalogConfiguration)
         let analysis = ReportAnalysis(rows: rows, checks: checks, catalog: suite.rows, complexities: suite.complexities,
                                       hz: configuration.hz)

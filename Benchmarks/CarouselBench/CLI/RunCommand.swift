@@ -32,7 +32,7 @@ enum RunCommand {
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
-                .flag("--uikit-matrix", "also time the uikit/* pipelines under every other combination of the switches"),
+                .flag("--uikit-matrix", "also time each uikit/* pipeline under every other combination of the switches that change its work"),
                 .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
                 Locking.option,
             ],
@@ -77,7 +77,7 @@ enum RunCommand {
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
         let options = try runOptions(arguments)
         var configuration = try CommonOptions.configuration(arguments)
-        configuration.uikitMatrix = arguments.has("--uikit-matrix")
+        configuration.uikitMatrix = arguments.has("--uikit-matrix") ? .live : .off
         let filter = options.filter
         let sizes = options.sizes
         let output = arguments.value("--output") ?? defaultOutput
@@ -122,7 +122,9 @@ enum RunCommand {
         var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         result.metadata.options["addressSpace"] = addressSpace.description
-        if configuration.uikitMatrix { result.metadata.options["uikitMatrix"] = "every combination of the switches" }
+        if configuration.uikitMatrix == .live {
+            result.metadata.options["uikitMatrix"] = "every combination of each pipeline's live switches (UIKitSwitchLiveness)"
+        }
         if arguments.has("--instructions") {
             if let counts = try InstructionCounter.measure(
                 executable: InstructionCounter.currentExecutable, arguments: instructionChildArguments(arguments),

@@ -76,6 +76,8 @@ struct ReportAnalysis {
     var budgetNanoseconds: Double { frameNanoseconds / 100 }
     let sizes: [Int]
     let floor: FrameSummary?
+    /// `floor/uikit`: what the UIKit model costs with the least layout, the `uikit/*` rows' floor.
+    let uikitFloor: FrameSummary?
     /// The algorithm cores (`pipeline/*`).
     let pipelines: [FrameSummary]
     /// The same seeds and peers as an app runs them on UIKit (`uikit/*`, the run's switches).
@@ -110,7 +112,8 @@ struct ReportAnalysis {
         let grouped = Dictionary(grouping: rows, by: \.benchmark)
         let series = grouped.keys.sorted().map { Series(id: $0, rows: grouped[$0]!.sorted { $0.size < $1.size }) }
         let floorSeries = series.first { catalog[$0.id] == .floor }
-        func summary(_ series: Series, verified: Bool?, defects: [String]) -> FrameSummary {
+        let uikitFloorSeries = series.first { catalog[$0.id] == .uikitFloor }
+        func summary(_ series: Series, verified: Bool?, defects: [String], floor floorSeries: Series?) -> FrameSummary {
             let largest = series.largest
             let floorMedian = floorSeries?.row(at: largest.size)?.median
             let allocations = series.rows.map(\.mallocsPerIteration)
@@ -123,7 +126,8 @@ struct ReportAnalysis {
                 capacity: Self.capacity(series, budget: budget),
                 verified: verified, defects: defects)
         }
-        floor = floorSeries.map { summary($0, verified: nil, defects: []) }
+        floor = floorSeries.map { summary($0, verified: nil, defects: [], floor: floorSeries) }
+        uikitFloor = uikitFloorSeries.map { summary($0, verified: nil, defects: [], floor: uikitFloorSeries) }
         // Every row, by what it is; within a kind, in the catalogue's order (the built-in implementations, then the
         // added ones), then by id.
         let order = Dictionary(CarouselBench.implementations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -140,7 +144,7 @@ struct ReportAnalysis {
             case let .uikit(implementation): views.append((item, implementation))
             case let .lifecycle(operation, _): lifecycle[operation, default: []].append(item)
             case let .component(family, _): components[family, default: []].append(item)
-            case .floor, .switches: break
+            case .floor, .uikitFloor, .switches: break
             case .harness, nil: other.append(item)
             }
         }
@@ -148,7 +152,8 @@ struct ReportAnalysis {
             let checked = checks.cores.filter { $0.id == implementation.coreID }
             return summary(pipeline, verified: checked.isEmpty ? nil : checked.allSatisfy(\.isVerified),
                            defects: Self.designDefects(traits: implementation.traits, cores: checked, agreements: nil,
-                                                       replicated: pipeline.largest.items > pipeline.largest.size))
+                                                       replicated: pipeline.largest.items > pipeline.largest.size),
+                           floor: floorSeries)
         }
         uikit = views.map { pipeline, implementation in
             // A UIKit view with a core: the core's checks and the agreement; without: its own checks.
@@ -159,7 +164,8 @@ struct ReportAnalysis {
                 : checked.allSatisfy(\.isVerified) && agreements.allSatisfy(\.agrees)
             return summary(pipeline, verified: verified,
                            defects: Self.designDefects(traits: implementation.traits, cores: checked, agreements: agreements,
-                                                       replicated: pipeline.largest.items > pipeline.largest.size))
+                                                       replicated: pipeline.largest.items > pipeline.largest.size),
+                           floor: uikitFloorSeries)
         }
         self.lifecycle = lifecycle
         matrix = rows.compactMap { row in
@@ -170,7 +176,8 @@ struct ReportAnalysis {
         let lifecycleSeries = UIKitOperation.allCases.flatMap { lifecycle[$0] ?? [] }
         // Rows the report has no section for (the harness's own self-check, a row the suite no longer registers)
         // still get a complexity row.
-        let ordered = other + (floorSeries.map { [$0] } ?? []) + pipelines.map(\.series) + uikit.map(\.series)
+        let ordered = other + (floorSeries.map { [$0] } ?? []) + pipelines.map(\.series) + (uikitFloorSeries.map { [$0] } ?? [])
+            + uikit.map(\.series)
             + lifecycleSeries + ComponentFamily.allCases.flatMap { components[$0] ?? [] }
         complexity = ordered.map { series in
             ComplexityRow(
@@ -254,7 +261,7 @@ struct ReportAnalysis {
     }
 
     /// The pick of the UIKit view (what an app pays), nil without UIKit rows or without a candidate.
-    var recommendation: Recommendation? { Self.recommend(uikit, floor: floor, reference: SuiteRow.uikit(Self.seedReference).id) }
+    var recommendation: Recommendation? { Self.recommend(uikit, floor: uikitFloor, reference: SuiteRow.uikit(Self.seedReference).id) }
 
     /// The pick of the algorithm cores.
     var coreRecommendation: Recommendation? { Self.recommend(pipelines, floor: floor, reference: SuiteRow.pipeline(Self.seedReference).id) }
@@ -292,16 +299,39 @@ struct ReportAnalysis {
             runnerUp: ranked.dropFirst().first, excluded: excluded)
     }
 
-    /// The UIKit pipelines' ranking at `seedReferenceSize` under each combination of the switches: the default's
-    /// from the `uikit/*` rows, the others' from the `uikit-switches/*` rows. Empty without a matrix run.
-    var rankings: [(changes: String, ranking: [(id: BenchmarkID, median: Double)])] {
+    /// One pipeline's figures in a ranking.
+    struct Ranked {
+        let id: BenchmarkID
+        let median: Double
+        let mallocs: Double?
+    }
+
+    /// The UIKit pipelines' ranking at `seedReferenceSize` under each combination of the switches that any pipeline's
+    /// matrix rows vary: the default's from the `uikit/*` rows, the others' from the `uikit-switches/*` rows. A
+    /// pipeline measured only under its live switches (the matrix rule, `UIKitSwitchLiveness`) takes, under a
+    /// combination, its row of that combination restricted to its live switches (the switches its rows vary). Empty
+    /// without a matrix run.
+    var rankings: [(changes: String, ranking: [Ranked])] {
         guard !matrix.isEmpty else { return [] }
         let size = Self.seedReferenceSize
-        var byChanges: [String: [(id: BenchmarkID, median: Double)]] = [:]
-        for item in matrix where item.row.size == size { byChanges[item.changes, default: []].append((item.pipeline, item.row.median)) }
-        byChanges[""] = uikit.compactMap { summary in summary.series.row(at: size).map { (summary.series.id, $0.median) } }
-        return byChanges.keys.sorted { ($0.isEmpty ? 0 : 1, $0) < ($1.isEmpty ? 0 : 1, $1) }.map { changes in
-            (changes, byChanges[changes]!.sorted { $0.median < $1.median })
+        var measured: [BenchmarkID: [String: ResultRow]] = [:]
+        var live: [BenchmarkID: Set<String>] = [:]
+        let name = { (change: Substring) in String(change.prefix { $0 != "=" }) }
+        for item in matrix where item.row.size == size {
+            measured[item.pipeline, default: [:]][item.changes] = item.row
+            live[item.pipeline, default: []].formUnion(item.changes.split(separator: ";").map(name))
+        }
+        for summary in uikit {
+            if let row = summary.series.row(at: size) { measured[summary.series.id, default: [:]][""] = row }
+        }
+        let varied = live.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return UIKitSwitchLiveness.combinations(of: Array(varied)).map { switches in
+            let ranking = measured.compactMap { id, rows -> Ranked? in
+                let own = live[id] ?? []
+                let restricted = switches.changes.filter { own.contains(name($0[...])) }.joined(separator: ";")
+                return rows[restricted].map { Ranked(id: id, median: $0.median, mallocs: $0.mallocsPerIteration) }
+            }
+            return (switches.changes.joined(separator: ";"), ranking.sorted { ($0.median, $0.id) < ($1.median, $1.id) })
         }
     }
 }

@@ -143,7 +143,9 @@ struct ReportMarkdown {
             + "(infinite, centre-focused, an invisible wrap\(uikitView ? ", the current transforms on every frame" : "")), "
             + "it is the fastest\(uikitView ? " as an app runs it on UIKit" : "") at n = \(ReportText.count(pick.size)): "
             + "\(ReportFormat.nanoseconds(pick.median)) per frame"
-        if let ratio = pick.floorRatio { text += ", \(ReportFormat.ratio(ratio)) the floor" }
+        if let ratio = pick.floorRatio {
+            text += ", \(ReportFormat.ratio(ratio)) " + (uikitView ? "UIKit's own floor (`floor/uikit`)" : "the floor")
+        }
         text += ", \(ReportFormat.percent(pick.median / analysis.frameNanoseconds * 100)) of a \(ReportNumber.text(analysis.hz)) Hz frame"
         text += ", \(ReportText.allocations(pick.choice.mallocs)) allocations per frame. "
         text += "From n = \(ReportText.count(pick.smallest)) to n = \(ReportText.count(pick.largest)) its cost changes by "

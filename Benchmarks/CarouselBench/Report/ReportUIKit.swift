@@ -36,7 +36,9 @@ extension ReportMarkdown {
         Each seed and peer as UIKit runs it (`uikit/*`): the same trajectory through a model of the collection view,
         the flow or compositional layout and the app's delegate, per `Docs/UIKIT-EVIDENCE.md` (every behaviour
         cited, every uncertain one a switch; this run: `\(configuration.switches.changes.isEmpty ? "default switches" : configuration.switches.changes.joined(separator: ", "))`).
-        Median per frame by catalog size n; `allocs` per frame at the largest size, beside what the evidence says
+        Median per frame by catalog size n; `x floor` the median divided by `floor/uikit`'s at the largest size
+        (what the UIKit model costs with the least layout, no focus, no wrap: how many times what UIKit costs anyway
+        a design pays); `allocs` per frame at the largest size, beside what the evidence says
         UIKit allocates there; the last column is empty when the pipeline makes the carousel the design asks for (infinite,
         centre-focused, a wrap that cannot be seen, the current transforms on every frame), else it says why not.
 
@@ -44,14 +46,16 @@ extension ReportMarkdown {
         """
         var columns = [TableColumn("benchmark")]
         columns += analysis.sizes.map { TableColumn("n = \(ReportText.count($0))", alignment: .right) }
-        columns += [TableColumn("allocs", alignment: .right), TableColumn("UIKit allocates (evidence)"),
-                    TableColumn("verified"), TableColumn("does not meet the design because")]
+        columns += [TableColumn("x floor", alignment: .right), TableColumn("allocs", alignment: .right),
+                    TableColumn("UIKit allocates (evidence)"), TableColumn("verified"), TableColumn("does not meet the design because")]
         var table = Table(columns: columns)
-        for summary in analysis.uikit {
-            let type = analysis.catalog[summary.series.id]?.implementation?.uikit
+        for summary in (analysis.uikitFloor.map { [$0] } ?? []) + analysis.uikit {
+            let isFloor = analysis.catalog[summary.series.id] == .uikitFloor
+            let evidence = isFloor ? UIKitFloorPipeline.allocationEvidence
+                : analysis.catalog[summary.series.id]?.implementation?.uikit?.allocationEvidence ?? ""
             var cells = [ReportText.code(summary.series.id.description)]
             cells += analysis.sizes.map { size in summary.series.row(at: size).map { ReportFormat.nanoseconds($0.median) } ?? "" }
-            cells += [ReportText.allocations(summary.mallocs), type.map { $0.allocationEvidence } ?? "",
+            cells += [summary.floorRatio.map(ReportFormat.ratio) ?? "n/a", ReportText.allocations(summary.mallocs), evidence,
                       summary.verified.map { $0 ? "yes" : "**no**" } ?? "n/a", summary.defects.joined(separator: "; ")]
             table.append(cells)
         }
@@ -76,8 +80,21 @@ extension ReportMarkdown {
         let meets = Set(analysis.uikit.filter { $0.defects.isEmpty && $0.verified == true }.map(\.series.id))
         let combinations = UIKitSwitches.allCombinations.count
         text += "The UIKit pipelines at n = \(ReportText.count(ReportAnalysis.seedReferenceSize)) under each of the "
-            + "\(rankings.count) combinations measured (of \(combinations)); the pick is the fastest that meets the design "
-            + "(as above), the leader the fastest of all.\n\n"
+            + "\(rankings.count) combinations of the switches the matrix varies (of \(combinations)); the pick is the fastest "
+            + "that meets the design (as above), the leader the fastest of all.\n\n"
+            + "The matrix rule (`run --uikit-matrix`): each pipeline is timed under every combination of its live switches "
+            + "only, those whose flip alone changes its work or its frames at n = 3 or 300 (`UIKitSwitchLiveness`); under "
+            + "any other combination its figure is the row of that combination restricted to its live switches. It may miss "
+            + "a switch that is inert under every single flip yet changes the work in combination with another.\n\n"
+        if let pick = analysis.recommendation?.choice.series.id {
+            let fastest = rankings.filter { $0.ranking.first?.id == pick }.count
+            let fewest = rankings.filter { ranking in
+                guard let own = ranking.ranking.first(where: { $0.id == pick })?.mallocs else { return false }
+                return ranking.ranking.allSatisfy { ($0.mallocs ?? .infinity) >= own }
+            }.count
+            text += "`\(pick)` is the fastest in \(fastest) of \(rankings.count) combinations and allocates the fewest "
+                + "objects per frame (or ties) in \(fewest).\n\n"
+        }
         var picks: [BenchmarkID: [String]] = [:]
         var leaders: [BenchmarkID: Int] = [:]
         var orders: [String: [String]] = [:]

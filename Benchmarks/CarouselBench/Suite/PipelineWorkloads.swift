@@ -96,6 +96,31 @@ func floorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBen
     }
 }
 
+/// `floor/uikit`: the UIKit floor per frame over the standard trajectory; verified, as `floor/scaleAlpha` is, by two
+/// replays giving the same frames (it is not a carousel the properties could judge: no focus, no snap).
+func uikitFloorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
+    { catalog in
+        let geometry = configuration.geometry
+        let inputs = { PipelineInputs.replay(hz: configuration.hz) {
+            UIKitFloorPipeline(catalogCount: catalog, geometry: geometry, switches: configuration.switches)
+        } }
+        let state = PipelineState(inputs())
+        let items = state.replay.initial.itemCount
+        let frames = state.replay.framesPerTrajectory
+        return PreparedBenchmark(
+            items: items,
+            verify: {
+                var first = inputs()
+                var second = inputs()
+                return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the UIKit floor differ"
+            },
+            instructionIterations: PipelineInputs.instructionIterations(framesPerTrajectory: frames, items: items)
+        ) { iterations in
+            blackHole(state.run(iterations))
+        }
+    }
+}
+
 @usableFromInline
 final class PipelineState<P: CarouselPipeline> {
     @usableFromInline var replay: PipelineReplay<P>

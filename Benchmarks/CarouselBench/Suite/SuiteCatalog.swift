@@ -31,6 +31,7 @@ struct CarouselSuite {
                                         implementations: Implementation.builtIns + added.map(\.implementation))
         registrar.registerHarnessSelfCheck()
         registrar.registerFloor()
+        registrar.registerUIKitFloor()
         StrategyRegistry.walkBuiltIns(registrar)
         for entry in added { entry.register(registrar) }
         benchmarks = registrar.suite
@@ -120,6 +121,12 @@ public final class SuiteRegistrar: StrategyVisitor {
                  complexity: FloorFrame.complexity, setUp: floorBenchmark(configuration))
     }
 
+    /// `floor/uikit`: the UIKit model's own cost per frame under the run's switches, with the least layout.
+    func registerUIKitFloor() {
+        register(.uikitFloor, unit: .nanosecondsPerFrame,
+                 complexity: UIKitFloorPipeline.complexity, setUp: uikitFloorBenchmark(configuration))
+    }
+
     public func visitQuery<Q: VisibleItemQuery>(_ entry: QueryEntry<Q>) {
         guard entry.info.isTimed else { return }
         // Visible-element queries over N = n items, one query of the viewport rect per call.
@@ -187,14 +194,18 @@ public final class SuiteRegistrar: StrategyVisitor {
         register(.uikit(implementation), unit: .nanosecondsPerFrame,
                  complexity: P.complexity, limit: entry.info.limit,
                  setUp: uikitPipelineBenchmark(P.self, configuration: configuration))
-        if configuration.uikitMatrix {
-            for switches in UIKitSwitches.allCombinations where switches != configuration.switches {
-                var combination = configuration
-                combination.switches = switches
-                register(.switches(implementation, changes: switches.changes),
-                         unit: .nanosecondsPerFrame, complexity: P.complexity, limit: entry.info.limit,
-                         setUp: uikitPipelineBenchmark(P.self, configuration: combination))
-            }
+        let combinations: [UIKitSwitches] = switch configuration.uikitMatrix {
+        case .off: []
+        case .live: UIKitSwitchLiveness.combinations(of: UIKitSwitchLiveness.liveSwitches(
+            P.self, catalogCounts: [3, 300], geometry: configuration.geometry, hz: configuration.hz))
+        case .every: UIKitSwitches.allCombinations
+        }
+        for switches in combinations where switches != configuration.switches {
+            var combination = configuration
+            combination.switches = switches
+            register(.switches(implementation, changes: switches.changes),
+                     unit: .nanosecondsPerFrame, complexity: P.complexity, limit: entry.info.limit,
+                     setUp: uikitPipelineBenchmark(P.self, configuration: combination))
         }
         for operation in UIKitOperation.allCases {
             register(.lifecycle(operation, implementation),

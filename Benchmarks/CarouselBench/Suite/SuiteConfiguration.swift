@@ -10,8 +10,19 @@ struct SuiteConfiguration: Sendable, Equatable {
     @usableFromInline var hz: Double = 120
     /// The UIKit model's switches for the `uikit/*` rows (`run --uikit NAME=VALUE`).
     @usableFromInline var switches: UIKitSwitches = .default
-    /// Also every other combination of the switches, as `uikit-switches/*` rows (`run --uikit-matrix`).
-    @usableFromInline var uikitMatrix = false
+    /// Also other combinations of the switches, as `uikit-switches/*` rows (see `UIKitMatrix`).
+    @usableFromInline var uikitMatrix = UIKitMatrix.off
+
+    /// Which combinations of the switches a suite registers besides its own.
+    @usableFromInline
+    enum UIKitMatrix: Sendable, Equatable {
+        case off
+        /// `run --uikit-matrix`: each pipeline under every combination of its live switches (the matrix rule,
+        /// `UIKitSwitchLiveness`: the switches that change its work at n = 3 or 300), none of the others.
+        case live
+        /// Every combination for every pipeline: the report's catalogue, which must know any row a matrix run wrote.
+        case every
+    }
 
     init(geometry: CarouselGeometry = .default, hz: Double = referenceHz, switches: UIKitSwitches = .default) {
         self.geometry = geometry

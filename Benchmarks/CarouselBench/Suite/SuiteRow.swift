@@ -14,6 +14,8 @@ enum SuiteRow: Hashable {
     case harness(String)
     /// The least work a frame can do (`floor/scaleAlpha`).
     case floor
+    /// What the UIKit model costs per frame with the least layout (`floor/uikit`): the `uikit/*` rows' floor.
+    case uikitFloor
     /// One strategy of a component family alone (`query/linear`, `prepare/query.cachedFrames`).
     case component(ComponentFamily, strategy: String)
     /// An implementation's core over the trajectory (`pipeline/best`).
@@ -30,6 +32,7 @@ enum SuiteRow: Hashable {
         switch self {
         case let .harness(name): BenchmarkID(family: SuiteFamilies.harness, strategy: name)
         case .floor: CarouselSuite.id(SuiteFamilies.floor, FloorFrame.id)
+        case .uikitFloor: CarouselSuite.id(SuiteFamilies.floor, UIKitFloorPipeline.id)
         case let .component(family, strategy): CarouselSuite.id(family.rawValue, strategy)
         case let .pipeline(implementation): CarouselSuite.id(SuiteFamilies.pipeline, implementation.coreID!)
         case let .uikit(implementation): CarouselSuite.id(SuiteFamilies.uikit, implementation.uikitID!)
@@ -45,7 +48,7 @@ enum SuiteRow: Hashable {
     /// The implementation the row times, if it times one.
     var implementation: Implementation? {
         switch self {
-        case .harness, .floor, .component: nil
+        case .harness, .floor, .uikitFloor, .component: nil
         case let .pipeline(implementation), let .uikit(implementation), let .lifecycle(_, implementation),
              let .switches(implementation, _): implementation
         }

@@ -165,6 +165,13 @@ public enum UIKitNamedDifference: String, CaseIterable, Sendable {
     /// attributes come from the wrong page: the centred index is a page minus one item away until the offset
     /// leaves the seam. Found at n = 10, resting on item 20 000, the first item of page 250.
     case pageSeamRounding = "page seam rounding"
+    /// C10: UIKit's hit test (`-_indexPathForItemAtPoint:`) takes every cell whose frame meets the 1x1 rect at the
+    /// point, with no point-in-frame check: a point in the gap less than 1 pt before an item's edge hits that item,
+    /// where the core's point test finds none.
+    case hitByRect = "hit by a 1x1 rect"
+    /// With `cellQueryValidation=no`, the hit test reads only what the collection view has validated: a point the
+    /// scroll moved past the validated rect, before the frame's layout pass, finds no item where the core finds one.
+    case hitOutsideValidatedRect = "hit test outside the validated rect"
 }
 
 /// The frame-by-frame comparison (see `UIKitAgreement`).
@@ -301,14 +308,16 @@ struct Comparator {
             let neighbour = a.logicalIndex.flatMap { x in b.logicalIndex.map { y in Self.neighbours(x, y, modulo: catalogCount) } } ?? false
             differences.append(Difference(field: .logicalIndex,
                                           detail: "core \(String(describing: a.logicalIndex)), uikit \(String(describing: b.logicalIndex))",
-                                          reason: seamCentre ? .pageSeamRounding : neighbour ? .transformFromTransformedFrame : nil))
+                                          reason: seamCentre ? .pageSeamRounding : neighbour ? .transformFromTransformedFrame
+                                              : hitDifference(a.logicalIndex, b.logicalIndex)))
         }
         if a.centerChanged != b.centerChanged {
             // Onto a seam the uikit centre jumps a page away; off it, back.
             let seamChange = (onSeam || previousOnSeam) && allowedDifferences.contains(.pageSeamRounding)
             differences.append(Difference(field: .centerChanged, detail: "core \(a.centerChanged), uikit \(b.centerChanged)",
                                           reason: isRotation(core) ? .rotationSkipsHandler
-                                              : seamChange ? .pageSeamRounding : .transformFromTransformedFrame))
+                                              : seamChange ? .pageSeamRounding
+                                              : hitDifference(a.centerItem, b.centerItem) ?? .transformFromTransformedFrame))
         }
         differences.append(contentsOf: visibleDifferences(core, uikit))
         var explained = Set<UIKitNamedDifference>()
@@ -352,10 +361,21 @@ struct Comparator {
         return difference == 1 || difference == count - 1
     }
 
+    /// The named hit-test difference when exactly one play found no item at the centre (seed 003's hit tests, C10).
+    func hitDifference(_ core: Int?, _ uikit: Int?) -> UIKitNamedDifference? {
+        switch (core, uikit) {
+        case (nil, .some): .hitByRect
+        case (.some, nil): report.switches.cellQueryValidation == .no ? .hitOutsideValidatedRect : nil
+        default: nil
+        }
+    }
+
     func centreDifference(_ a: FrameOutput, _ b: FrameOutput) -> Difference? {
         guard a.centerItem != b.centerItem else { return nil }
         let detail = "core \(String(describing: a.centerItem)), uikit \(String(describing: b.centerItem))"
-        guard let x = a.centerItem, let y = b.centerItem else { return Difference(field: .centerItem, detail: detail, reason: nil) }
+        guard let x = a.centerItem, let y = b.centerItem else {
+            return Difference(field: .centerItem, detail: detail, reason: hitDifference(a.centerItem, b.centerItem))
+        }
         if (x - y) % catalogCount == 0 { return Difference(field: .centerItem, detail: detail, reason: .offsetByWholeCatalogWidths) }
         return Difference(field: .centerItem, detail: detail, reason: abs(x - y) == 1 ? .transformFromTransformedFrame : nil)
     }

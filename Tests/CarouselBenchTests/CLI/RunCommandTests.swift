@@ -1,4 +1,5 @@
 import BenchKit
+import CarouselLayout
 import Foundation
 import Testing
 @testable import CarouselBench
@@ -123,7 +124,10 @@ import Testing
             let line = before.split(separator: "\n").first { $0.hasPrefix(id + ",") }
             #expect(line != nil && text.contains("\n" + line! + "\n"), "\(id): the first run's row is kept as it was")
         }
-        #expect(text.components(separatedBy: "\nuikit-switches/best[").count - 1 == 255)
+        // The matrix rule: `uikit.best` under every combination of its live switches but the default.
+        let live = UIKitSwitchLiveness.liveSwitches(UIKitBestPipeline.self, catalogCounts: [3, 300])
+        #expect(text.components(separatedBy: "\nuikit-switches/best[").count - 1
+            == UIKitSwitchLiveness.combinations(of: live).count - 1)
     }
 
     /// Quiet by default: the comparison lists the rows that decided something; `new` and `inconclusive` rows are

@@ -59,10 +59,18 @@ import Testing
         }
         // The matrix adds every other combination of the switches, and only per-frame rows.
         var configuration = SuiteConfiguration()
-        configuration.uikitMatrix = true
+        configuration.uikitMatrix = .every
         let matrix = CarouselSuite(configuration).benchmarks.benchmarkIDs.filter { $0.family == SuiteFamilies.uikitSwitches }
         #expect(matrix.count == Implementation.builtIns.compactMap(\.uikitID).count * (UIKitSwitches.allCombinations.count - 1))
         #expect(matrix.contains(BenchmarkID(family: SuiteFamilies.uikitSwitches, strategy: "best[flowQuery=scan]")))
+        // The matrix rule: a run times each pipeline under the combinations of its live switches only. Seed 003's hit
+        // tests make `hitTest` live for it; `uikit.best` asks no hit test, so no row of it varies `hitTest`.
+        configuration.uikitMatrix = .live
+        let live = CarouselSuite(configuration).benchmarks.benchmarkIDs.filter { $0.family == SuiteFamilies.uikitSwitches }
+        #expect(!live.isEmpty && live.count < matrix.count / 4)
+        #expect(live.contains { $0.strategy.hasPrefix("seed003.paging[") && $0.strategy.contains("hitTest=layout") })
+        #expect(!live.contains { $0.strategy.hasPrefix("best[") && $0.strategy.contains("hitTest=") })
+        #expect(Set(live).isSubset(of: Set(matrix)))
     }
 
     @Test func verifyComparesEveryUIKitPipelineWithItsCore() throws {

@@ -31,10 +31,14 @@ import Testing
         func allowed(_ kind: any UIKitPipeline.Type, _ n: Int, _ switches: [String] = []) -> [UIKitNamedDifference: Int] {
             UIKitAgreement.compare(kind, catalogCount: n, switches: try! .parse(switches)).allowed
         }
-        // F6 + C2: seed 000 v1 is asked only once per screen-width, so its cells keep older transforms...
+        // F6 + C11: seed 000 v1 never invalidates, so the cells on screen are never given attributes again: they keep
+        // the transforms they came on screen with, even from a collection view that asks its layout on every pass.
         #expect(allowed(UIKitSeed000FlowPipeline.self, 300)[.staleTransformsBetweenQueries, default: 0] > 1000)
-        // ...which a collection view that asks on every pass would not keep.
-        #expect(allowed(UIKitSeed000FlowPipeline.self, 300, ["answerCaching=off"])[.staleTransformsBetweenQueries, default: 0] == 0)
+        #expect(allowed(UIKitSeed000FlowPipeline.self, 300, ["answerCaching=off"])[.staleTransformsBetweenQueries, default: 0] > 1000)
+        // C10: seed 003's hit test takes any item meeting the 1x1 rect at the centre; without validation it misses
+        // items the scroll has reached before the layout pass validated them.
+        #expect(allowed(UIKitSeed003PagingPipeline.self, 300)[.hitByRect, default: 0] > 0)
+        #expect(allowed(UIKitSeed003PagingPipeline.self, 3, ["cellQueryValidation=no"])[.hitOutsideValidatedRect, default: 0] > 0)
         // A UIScrollView stops at the content's edge, where the cores of finite carousels run on.
         for kind in [UIKitSeed000CenterFocusedPipeline.self, UIKitSeed003PagingPipeline.self, UIKitUPCarouselPipeline.self] as [any UIKitPipeline.Type] {
             #expect(allowed(kind, 3)[.clampedAtContentEdge, default: 0] > 0, "\(kind)")

@@ -292,11 +292,16 @@ struct FlowFixture {
         // Equal attributes, the view's alpha as applied: nothing copied, the content view as the app left it.
         #expect(fixture.ledger.cellCopies == copies)
         #expect(cell.presentedAlpha == 0.5 && cell.presentedScale == 0.8)
-        // `_setLayoutAttributes:force:` compares the view's own alpha too: a cell whose alpha the app changed
-        // gets a copy and every property again (its transform reset with it); the content view is not touched.
+        // C11: a scroll that does not invalidate gives the cells on screen nothing, whatever the app changed.
         cell.alpha = 0.3
         cell.transform = AffineTransform2D(scaleX: 0.5, y: 0.5)
         fixture.collectionView.scroll(by: 1)
+        fixture.collectionView.layoutIfNeeded()
+        #expect(fixture.ledger.cellCopies == copies && cell.alpha == 0.3)
+        // After an invalidation, `_setLayoutAttributes:force:` compares the view's own alpha too: a cell whose alpha
+        // the app changed gets a copy and every property again (its transform reset with it); the content view is
+        // not touched.
+        fixture.layout.invalidateLayout(with: InvalidationContext(everything: false))
         fixture.collectionView.layoutIfNeeded()
         #expect(fixture.ledger.cellCopies == copies + 1)
         #expect(cell.alpha == 1 && cell.transform3D == .identity)

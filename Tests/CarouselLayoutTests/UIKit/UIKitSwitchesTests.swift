@@ -5,7 +5,7 @@ import Testing
     @Test func everySwitchIsDescribedWithItsEvidenceAndItsDefaultFirst() {
         let names = UIKitSwitches.descriptors.map(\.name)
         #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation",
-                          "orthogonalScroll", "contentTargets"])
+                          "orthogonalScroll", "contentTargets", "cellQueryValidation", "prefetch", "didScrollOrder"])
         for descriptor in UIKitSwitches.descriptors {
             #expect(descriptor.values.count >= 2, "\(descriptor.name)")
             #expect(descriptor.values.first == descriptor.defaultValue, "\(descriptor.name)")
@@ -13,7 +13,10 @@ import Testing
             #expect(!descriptor.evidence.isEmpty && !descriptor.summary.isEmpty)
         }
         #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
-            + "indexPath=tagged,hitTest=layout,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped")
+            + "indexPath=tagged,hitTest=map,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped,"
+            + "cellQueryValidation=yes,prefetch=on,didScrollOrder=beforeInvalidate")
+        // C10 (high) settled the hit test: the map is the default; P1's prefetching is on, as iOS ships it.
+        #expect(UIKitSwitches.default.hitTest == .map && UIKitSwitches.default.prefetch == .on)
         #expect(UIKitSwitches.default.changes.isEmpty)
     }
 
@@ -39,7 +42,8 @@ import Testing
             }
         }
         #expect(message("noSuchSwitch=on") == "unknown UIKit switch 'noSuchSwitch' (known: flowQuery, cachesAfterMutation, "
-            + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets)")
+            + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets, cellQueryValidation, "
+            + "prefetch, didScrollOrder)")
         #expect(message("answerCaching=maybe") == "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)")
         #expect(message("answerCaching") == "expected NAME=VALUE for a UIKit switch, got 'answerCaching'")
         #expect(message("=on") == "expected NAME=VALUE for a UIKit switch, got '=on'")
@@ -52,7 +56,7 @@ import Testing
         let combinations = UIKitSwitches.allCombinations
         let expected = UIKitSwitches.descriptors.reduce(1) { $0 * $1.values.count }
         #expect(combinations.count == expected)
-        #expect(expected == 256)
+        #expect(expected == 2_048)
         #expect(Set(combinations).count == combinations.count)
         #expect(combinations.first == .default)
         for descriptor in UIKitSwitches.descriptors {

@@ -114,18 +114,16 @@ class PageCollectionLayout: UICollectionViewFlowLayout {
 
     // MARK: override
 
-    /// Lines 45-54, with lines 51 and 52 swapped: `configureInset` sets `contentOffset`, whose bounds change invalidates
-    /// this layout again; the model does that before the offset moves (UIKit after: `-[UICollectionView setBounds:]`,
-    /// Docs/UIKIT-EVIDENCE.md's third reading), so without the swap the call never returns. Same result: the inset is
-    /// configured once per size.
+    /// Lines 45-54. `configureInset` sets `contentOffset`, whose bounds change invalidates this layout again: after the
+    /// offset has moved (C7: `-[UICollectionView setBounds:]`), so the nested call sets the same offset and returns.
     override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         super.invalidateLayout(with: context)
 
         guard let collectionView = self.collectionView else { return }
 
         if collectionView.bounds.size != lastCollectionViewSize {
-            lastCollectionViewSize = collectionView.bounds.size
             configureInset()
+            lastCollectionViewSize = collectionView.bounds.size
         }
     }
 

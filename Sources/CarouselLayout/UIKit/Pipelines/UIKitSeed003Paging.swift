@@ -5,8 +5,9 @@
 /// and the collection view asks it only when the bounds leave the validated rect (C1); because the delegate's
 /// sizes differ (the centre cell is larger), every such query tests all `N` line objects (F2).
 /// `scrollViewDidScroll` (lines 233–237) runs `updateBackgroundImage` (lines 119–128) and `updateCurrentPage`
-/// (lines 216–225): two `indexPathForItem(at:)` at the viewport centre (switch `hitTest`: each a 1x1 layout
-/// query, F2's O(N) scan, or the validated attributes) and a `cellForItem(at:)` each, and the page progress.
+/// (lines 216–225): two `indexPathForItem(at:)` at the viewport centre (C10, switch `hitTest`: by default the
+/// collection view's validated cells at a 1x1 rect, no layout call; with `hitTest=layout` a 1x1 layout query,
+/// F2's O(N) scan) and a `cellForItem(at:)` each, and the page progress.
 ///
 /// Per release: the flow layout's `targetContentOffset` keeps the proposed offset; `scrollViewWillEndDragging`
 /// (lines 25–49) replaces it with `snap.direction` over the normal pitch, stores `centerCellIndex` and calls
@@ -17,8 +18,9 @@
 /// (line 235; not in the seed), the progress bar and the attributed page label (lines 196–210). The seed has no
 /// rotation code; the model does the core's (sizes for the new width, `invalidateLayout()`, the centred item).
 public struct UIKitSeed003PagingPipeline: UIKitPipeline {
-    public static let complexity: Complexity = "O(N) per frame: two hit tests at the centre, each an F2 scan of all N lines (switch hitTest); O(N) per release (F7/F8 relayout)"
-    public static let allocationEvidence = "~0 between releases (F6, the hit tests allocate their result arrays, F3); F8's 2N objects at each release"
+    public static let complexity: Complexity = "O(1) per frame: two hit tests at the centre, each a 1x1 query of the collection view's validated cells (C10; O(N), an F2 scan of all N lines, with hitTest=layout); O(N) per release (F7/F8 relayout)"
+    public static let allocationEvidence = "two or three arrays per hit test (C10's index set, result and copy), prefetching's (P1); F8's 2N objects at each release"
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .hitByRect, .hitOutsideValidatedRect]
     /// Delegate sizes, and a release that invalidates everything (F7/F8).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
         prepare: UIKitLifecycleComplexity.delegateSized.prepare, rotate: UIKitLifecycleComplexity.delegateSized.rotate,

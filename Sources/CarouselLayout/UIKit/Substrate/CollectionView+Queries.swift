@@ -1,25 +1,60 @@
 /// What apps ask a collection view (`indexPathForItem(at:)`, `cellForItem(at:)`, `visibleCells`, `scrollToItem`).
 extension CollectionView {
-    /// `indexPathForItemAtPoint:`: the layout prepared first (`_prepareToLoadData`); with `hitTest=layout`, a
-    /// 1x1 layout query at the point; with `map`, the validated attributes (the point's rect validated first,
-    /// as `-_layoutAttributesFromMapForElementsInRect:cellsOnly:validateIfNeeded:` does). The last item whose
-    /// frame contains the point, or nil in a gap.
+    /// `indexPathForItemAtPoint:`. With `hitTest=map` (C10: `-[UICollectionView _indexPathForItemAtPoint:]`), the
+    /// data's cells meeting the 1x1 rect at the point (`cellAttributes(in:)`: the map and item cache, the layout
+    /// asked only when validation faults), the first with the strictly highest zIndex, in ascending item order.
+    /// With `layout`, the layout prepared and asked for the 1x1 rect, the last item whose frame contains the point
+    /// (PSTCollectionView). Nil in a gap.
     public func indexPathForItem(at point: LayoutPoint) -> IndexPath? {
-        prepareLayoutIfNeeded()
+        let rect = LayoutRect(x: point.x, y: point.y, width: 1, height: 1)
         switch switches.hitTest {
-        case .layout:
-            let rect = LayoutRect(x: point.x, y: point.y, width: 1, height: 1)
-            return collectionViewLayout.layoutAttributesForElements(in: rect)?.last { $0.frame.contains(point) }?.indexPath
         case .map:
-            if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
-            validateLayout(in: LayoutRect(x: point.x, y: point.y, width: 0, height: 0))
-            guard let global = rTree.lastGlobal(containing: point) else { return nil }
-            return attributesByGlobalIndex[global]?.attributes.indexPath
+            var hit: LayoutAttributes?
+            for attributes in cellAttributes(in: rect) where hit.map({ attributes.zIndex > $0.zIndex }) ?? true {
+                hit = attributes
+            }
+            return hit?.indexPath
+        case .layout:
+            prepareLayoutIfNeeded()
+            return collectionViewLayout.layoutAttributesForElements(in: rect)?.last { $0.frame.contains(point) }?.indexPath
         }
     }
 
-    /// `cellForItemAtIndexPath:`: the visible cell of the item, or nil (a look-up, no allocation; the index
-    /// path is the caller's).
+    /// `-[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]` (C10;
+    /// `-_layoutAttributesForElementsInRect:cellsOnly:validateIfNeeded:includeIndelibleElements:`): with
+    /// `cellQueryValidation=yes` the data prepared, pending items refetched and the rect validated (C1); then the
+    /// map's index set for the rect, a result array of the cached objects whose frames meet it, and for a
+    /// non-empty result the cells-only path's `mutableCopy`: two or three arrays per call (`cellQueryArrays`).
+    @usableFromInline
+    func cellAttributes(in rect: LayoutRect) -> [LayoutAttributes] {
+        ledger.cellQueries += 1
+        if switches.cellQueryValidation == .yes {
+            prepareLayoutIfNeeded()
+            if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
+            validateLayout(in: rect)
+        }
+        var indexes: [Int] = []
+        indexes.reserveCapacity(4)
+        rTree.globals(intersecting: rect, into: &indexes)
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(Swift.max(1, indexes.count))
+        ledger.cellQueryArrays += 2
+        for global in indexes {
+            if let attributes = attributesByGlobalIndex.attributes(for: global), attributes.frame.intersects(rect) {
+                result.append(attributes)
+            }
+        }
+        guard !result.isEmpty else { return result }
+        ledger.cellQueryArrays += 1
+        return [LayoutAttributes](unsafeUninitializedCapacity: result.count) { buffer, count in
+            for (index, attributes) in result.enumerated() { (buffer.baseAddress! + index).initialize(to: attributes) }
+            count = result.count
+        }
+    }
+
+    /// `cellForItemAtIndexPath:`: the visible cell of the item, else a prefetched (hidden) one (`-_cellForItemAtIndexPath:`
+    /// falls back to the prefetch cache on a current SDK), or nil (a look-up, no allocation; the index path is the
+    /// caller's).
     public func cellForItem(at indexPath: IndexPath) -> Cell? {
         let global = globalIndex(of: indexPath)
         var low = 0
@@ -28,7 +63,8 @@ extension CollectionView {
             let middle = (low + high) / 2
             if displayedCells[middle].globalIndex < global { low = middle + 1 } else { high = middle }
         }
-        return low < displayedCells.count && displayedCells[low].globalIndex == global ? displayedCells[low] : nil
+        if low < displayedCells.count && displayedCells[low].globalIndex == global { return displayedCells[low] }
+        return prefetcher.cells.first { $0.globalIndex == global }?.cell
     }
 
     /// `visibleCells`: a new array of the visible cells on every call. `-[UICollectionView visibleCells]` is

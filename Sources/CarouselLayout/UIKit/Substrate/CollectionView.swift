@@ -1,16 +1,21 @@
 /// `UICollectionView` (with the part of `UIScrollView` a carousel uses), playing a scroll frame by frame as
 /// UIKit does.
 ///
-/// Per content-offset change (`setBounds:`): the layout is asked `shouldInvalidateLayout(forBoundsChange:)`
-/// and, when it says yes, invalidated with its `invalidationContext(forBoundsChange:)`; then the offset moves
-/// and the delegate's `scrollViewDidScroll` runs (where the seeds wrap). Per layout pass (`layoutSubviews`,
-/// `-_updateVisibleCellsNow:`): `prepare()` after an invalidation, the named items fetched again
-/// (`validateItems`), the visible bounds validated (C1: the layout is asked only when they leave the validated
-/// rect, for the rect rounded out to whole screens, its answer kept uncopied: C3), and the visible cells
-/// updated: a cell keeps a copy of the attributes applied to it, made only when they differ from the ones it
-/// has or their alpha from its view's (C3'; `-[UICollectionReusableView _setLayoutAttributes:force:]`), and its
-/// view takes their centre, bounds, alpha and transform; a cell coming on screen is announced to the delegate
-/// after that (`willDisplay`), one leaving when it is reused (`didEndDisplaying`).
+/// Per content-offset change (`-[UICollectionView setBounds:]`, C7): while the bounds are still the old ones, and
+/// only once the data is prepared, the layout is asked `shouldInvalidateLayout(forBoundsChange:)` and, when it
+/// says yes, for its `invalidationContext(forBoundsChange:)`; then the offset moves (`[super setBounds:]`), the
+/// delegate's `scrollViewDidScroll` runs (where the seeds wrap; before or after the invalidation: switch
+/// `didScrollOrder`), and the layout is invalidated with the context, seeing the new bounds. Per layout pass
+/// (`layoutSubviews`, `-_updateVisibleCellsNow:`): `prepare()` after an invalidation, the named items fetched
+/// again (`validateItems`, each paged in and a copy cached: C3), the visible bounds validated (C1: the layout is
+/// asked only when they leave the validated rect, for the rect rounded out to whole screens, its answer kept
+/// uncopied: C3), and the visible cells updated. Cells already on screen are given attributes again only in a
+/// pass after an invalidation (C11: `-_setNeedsVisibleCellsUpdate:withLayoutAttributes:`); a cell keeps a copy of
+/// the attributes applied to it, made only when they differ from the ones it has or their alpha from its
+/// view's (C3'; `-[UICollectionReusableView _setLayoutAttributes:force:]`), and its view takes their centre,
+/// bounds, alpha and transform; a cell coming on screen is announced to the delegate after that
+/// (`willDisplay`), one leaving when it is reused (`didEndDisplaying`). After the frame's layout pass, in the
+/// update cycle's idle time, cells ahead of the scroll are prefetched (P1, switch `prefetch`).
 ///
 /// What apps ask: `visibleCells` and `indexPathsForVisibleItems` build a new array per call, as UIKit's do (C12);
 /// `cellForItem(at:)` looks a cell up. The harness reads `displayedCells`, the collection view's own record.
@@ -62,6 +67,11 @@ public final class CollectionView {
     @exclusivity(unchecked) @usableFromInline var nextDisplayedCells: [Cell] = []
     @exclusivity(unchecked) @usableFromInline var reusePool: [Cell] = []
     @exclusivity(unchecked) @usableFromInline var visibleIndexBuffer: [Int] = []
+    /// C11: the next layout pass gives the cells already on screen their attributes again (bit 11 of
+    /// `_collectionViewFlags`, set with an invalidation, sticky until a pass consumes it).
+    @exclusivity(unchecked) @usableFromInline var visibleCellsNeedAttributes = false
+    /// P1's state: the prefetched cells, the main prefetching context, the velocity integrator's last sample.
+    @exclusivity(unchecked) @usableFromInline var prefetcher = Prefetcher()
 
     /// This frame: an offset change made by code (a wrap, a restore) rather than by the scroll itself.
     @exclusivity(unchecked) public internal(set) var offsetWasSetByCode = false
@@ -144,27 +154,42 @@ public final class CollectionView {
         moveBounds(to: LayoutPoint(x: clamped, y: contentOffset.y))
     }
 
-    /// The view's width changes (a rotation): the same bounds-change check as a scroll.
+    /// The view's width changes (a rotation): `-setFrame:`, the same shape as `setBounds:` (asked with the old
+    /// frame, invalidated after the change), without `scrollViewDidScroll`.
     public func setFrameWidth(_ width: Double) {
         let newBounds = LayoutRect(origin: contentOffset, size: LayoutSize(width: width, height: frameSize.height))
-        askLayoutAboutBoundsChange(newBounds)
+        let context = boundsChangeContext(for: newBounds)
         frameSize.width = width
+        if let context { collectionViewLayout.invalidateLayout(with: context) }
     }
 
+    /// `-[UICollectionView setBounds:]` for a new offset (C7): the layout asked with the old bounds, the bounds
+    /// moved, the layout invalidated with the context (it sees the new bounds); `scrollViewDidScroll` before or
+    /// after the invalidation (switch `didScrollOrder`).
     @usableFromInline
     func moveBounds(to point: LayoutPoint) {
-        askLayoutAboutBoundsChange(LayoutRect(origin: point, size: frameSize))
+        let context = boundsChangeContext(for: LayoutRect(origin: point, size: frameSize))
         contentOffset = point
+        if switches.didScrollOrder == .beforeInvalidate { notifyDidScroll() }
+        if let context { collectionViewLayout.invalidateLayout(with: context) }
+        if switches.didScrollOrder == .afterInvalidate { notifyDidScroll() }
+    }
+
+    @inline(__always)
+    func notifyDidScroll() {
         collectionViewLayout.collectionViewDidScroll()
         delegate?.scrollViewDidScroll(self)
     }
 
+    /// `setBounds:`'s question, asked while `bounds` is still the old one: only once the data is prepared
+    /// (`_collectionViewDataFlags & 0x8`; the alternative `[layout _preparedForBoundsChanges]` is unread and taken
+    /// as NO, assumed), `shouldInvalidateLayout(forBoundsChange:)`, and when it says yes the layout's context.
     @usableFromInline
-    func askLayoutAboutBoundsChange(_ newBounds: LayoutRect) {
+    func boundsChangeContext(for newBounds: LayoutRect) -> InvalidationContext? {
+        guard !layoutNeedsPrepare else { return nil }
         let layout = collectionViewLayout
-        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-            layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
-        }
+        guard layout.shouldInvalidateLayout(forBoundsChange: newBounds) else { return nil }
+        return layout.invalidationContext(forBoundsChange: newBounds)
     }
 
     /// Leaves the deceleration a release began without running it (a lifecycle measurement's release stays put).
@@ -210,6 +235,7 @@ public final class CollectionView {
     /// naming items only, those items, fetched again at the next layout pass (switch `itemInvalidation`).
     public func layoutDidInvalidate(with context: InvalidationContext) {
         layoutNeedsPrepare = true
+        visibleCellsNeedAttributes = true
         if context.invalidateDataSourceCounts { countsAreValid = false }
         let itemsOnly = !context.invalidateEverything && !context.invalidateDataSourceCounts
             && !context.invalidatedItemIndexPaths.isEmpty && switches.itemInvalidation == .items
@@ -237,6 +263,7 @@ public final class CollectionView {
         collectionViewLayout.invalidateLayout(with: context)
         for cell in displayedCells { recycle(cell) }
         displayedCells.removeAll(keepingCapacity: true)
+        resetPrefetchState()
     }
 
     // MARK: Layout pass
@@ -253,23 +280,36 @@ public final class CollectionView {
 
     /// `-[UICollectionViewData _prepareToLoadData]`: the layout prepared after an invalidation, before anything
     /// reads it (a layout pass, or `layoutAttributesForItem(at:)` for `scrollToItem`).
+    ///
+    /// The data counts as prepared only once the layout's `prepare()` returned (the prepared bit is set after
+    /// `_prepareLayout`), so an invalidation inside `prepare()` (a flow setter's, F9) drops the layout's answers
+    /// but does not make the next pass prepare again.
     public func prepareLayoutIfNeeded() {
         guard layoutNeedsPrepare else { return }
-        layoutNeedsPrepare = false
         validateCounts()
         collectionViewLayout.prepare()
+        layoutNeedsPrepare = false
         contentSize = collectionViewLayout.collectionViewContentSize
         collectionViewLayout.layoutDidPrepare()
     }
 
+    /// `validateItems`: each named item asked of the layout, then `-[UICollectionViewData
+    /// _setLayoutAttributes:atGlobalItemIndex:]`, which pages the layout's object into the R-tree and caches a
+    /// copy of it (C3: the per-item path copies, the bulk page-in does not).
     @usableFromInline
     func refetchInvalidatedItems() {
         let layout = collectionViewLayout
         for indexPath in itemsToRefetch {
             ledger.itemRefetches += 1
-            if let attributes = layout.layoutAttributesForItem(at: indexPath) { pageIn(attributes) }
+            if let attributes = layout.layoutAttributesForItem(at: indexPath) { pageIn(attributes, caching: copyForData(attributes)) }
         }
         itemsToRefetch.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    func copyForData(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        ledger.dataCopies += 1
+        return attributes.copy()
     }
 
     /// C1 (`-_validateLayoutInRect:`): nothing when the validated rect contains `rect`; otherwise the rect
@@ -310,22 +350,25 @@ public final class CollectionView {
         for attributes in answer { pageIn(attributes) }
     }
 
-    /// Pages one attributes object in, uncopied (C3): its frame into the R-tree, the object into the map (a
-    /// node allocated for a new key).
+    /// Pages one attributes object in: its frame into the R-tree, and into the map (a node allocated for a new
+    /// key) the object itself (the bulk page-in, `-_attributesMapDidPageInAttributes:globalItemIndex:`: uncopied,
+    /// C3) or `cached` (the per-item path's copy).
     @usableFromInline
-    func pageIn(_ attributes: LayoutAttributes) {
+    func pageIn(_ attributes: LayoutAttributes, caching cached: LayoutAttributes? = nil) {
         let global = globalIndex(of: attributes.indexPath)
         rTree.set(global: global, frame: attributes.frame)
+        let stored = cached ?? attributes
         if let node = attributesByGlobalIndex[global] {
-            node.attributes = attributes
+            node.attributes = stored
         } else {
             ledger.mapNodes += 1
-            attributesByGlobalIndex.insert(AttributesMapNode(attributes), for: global)
+            attributesByGlobalIndex.insert(AttributesMapNode(stored), for: global)
         }
     }
 
-    /// The cells of the items whose R-tree frames intersect the bounds, ascending; each gets its map
-    /// attributes applied (a copy when they differ from the cell's, C3). A cell that comes on screen is
+    /// The cells of the items whose R-tree frames intersect the bounds, ascending. A cell already on screen gets
+    /// its map attributes applied only in a pass after an invalidation (C11; a copy when they differ from the
+    /// cell's, C3'). A cell that comes on screen is taken from the prefetched cells (P1) or
     /// dequeued, given its attributes, then announced to the delegate (`collectionView(_:willDisplay:forItemAt:)`:
     /// `-_createPreparedCellForItemAtIndexPath:withLayoutAttributes:applyAttributes:isFocused:notify:` applies the
     /// attributes before `_notifyWillDisplayCellIfNeeded:forIndexPath:`); one that leaves is reused and announced
@@ -335,7 +378,9 @@ public final class CollectionView {
         let visibleBounds = bounds
         visibleIndexBuffer.removeAll(keepingCapacity: true)
         rTree.globals(intersecting: visibleBounds, into: &visibleIndexBuffer)
-        if refreshDisplayedCellsInPlace() { return }
+        let reapply = visibleCellsNeedAttributes
+        visibleCellsNeedAttributes = false
+        if refreshDisplayedCellsInPlace(reapply: reapply) { return }
         nextDisplayedCells.removeAll(keepingCapacity: true)
         var old = 0
         for global in visibleIndexBuffer {
@@ -347,10 +392,10 @@ public final class CollectionView {
             if old < displayedCells.count && displayedCells[old].globalIndex == global {
                 let cell = displayedCells[old]
                 old += 1
-                if let node { apply(node.attributes, to: cell) }
+                if reapply, let node { apply(node.attributes, to: cell) }
                 nextDisplayedCells.append(cell)
             } else {
-                let cell = dequeueCell(globalIndex: global)
+                let cell = takePrefetchedCell(globalIndex: global) ?? dequeueCell(globalIndex: global)
                 nextDisplayedCells.append(cell)
                 guard let node else { continue }
                 apply(node.attributes, to: cell)
@@ -365,16 +410,18 @@ public final class CollectionView {
         swap(&displayedCells, &nextDisplayedCells)
     }
 
-    /// The common pass, where the same items stay on screen: each displayed cell gets its attributes applied,
-    /// in place (the same work as the general pass, without rebuilding the list). False when the items differ.
+    /// The common pass, where the same items stay on screen: after an invalidation each displayed cell gets its
+    /// attributes applied, in place (the same work as the general pass, without rebuilding the list); else nothing
+    /// (C11). False when the items differ.
     @inline(__always)
-    func refreshDisplayedCellsInPlace() -> Bool {
+    func refreshDisplayedCellsInPlace(reapply: Bool) -> Bool {
         let globals = visibleIndexBuffer
         let cells = displayedCells
         guard globals.count == cells.count else { return false }
         return cells.withUnsafeBufferPointer { cells in
             globals.withUnsafeBufferPointer { globals in
                 for index in cells.indices where cells[index].globalIndex != globals[index] { return false }
+                guard reapply else { return true }
                 for index in cells.indices {
                     if let attributes = attributesByGlobalIndex.attributes(for: globals[index]) { apply(attributes, to: cells[index]) }
                 }

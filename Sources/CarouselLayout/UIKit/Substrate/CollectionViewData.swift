@@ -52,16 +52,6 @@ public final class AttributesRTree {
         for entry in entries where entry.frame.intersects(rect) { result.append(entry.global) }
     }
 
-    /// The highest item whose frame contains `point`.
-    @usableFromInline
-    func lastGlobal(containing point: LayoutPoint) -> Int? {
-        var best: Int?
-        for entry in entries where entry.frame.contains(point) {
-            if best.map({ entry.global > $0 }) ?? true { best = entry.global }
-        }
-        return best
-    }
-
     /// Entries held (for the memory figures).
     public var count: Int { entries.count }
 }

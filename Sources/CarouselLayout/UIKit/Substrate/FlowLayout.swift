@@ -32,11 +32,29 @@ public struct EdgeInsets: Sendable, Equatable {
 ///
 /// Open, so seeds subclass it as they subclass `UICollectionViewFlowLayout`.
 open class FlowLayout: CollectionViewLayout {
-    /// `itemSize`, `minimumLineSpacing`, `minimumInteritemSpacing`, `sectionInset`.
-    @exclusivity(unchecked) public var itemSize = LayoutSize(width: 50, height: 50)
-    @exclusivity(unchecked) public var minimumLineSpacing = 10.0
-    @exclusivity(unchecked) public var minimumInteritemSpacing = 10.0
-    @exclusivity(unchecked) public var sectionInset = EdgeInsets()
+    /// `itemSize`, `minimumLineSpacing`, `minimumInteritemSpacing`, `sectionInset`: a change invalidates the layout
+    /// (F9, the setters in `UICollectionViewFlowLayout.mm`): the spacings and the inset only once the layout is
+    /// valid (flag 0x80, set when a rect query has computed the layout's data); the item size on any change (on a
+    /// current SDK `-setItemSize:` sets the valid flag itself first); the item size never when the delegate supplies
+    /// sizes. An equal value never invalidates. (No delegate of the model supplies insets.)
+    @exclusivity(unchecked) public var itemSize = LayoutSize(width: 50, height: 50) {
+        didSet {
+            guard itemSize != oldValue, collectionView?.delegate?.implementsSizeForItem != true else { return }
+            layoutIsValid = true
+            invalidateLayout()
+        }
+    }
+    @exclusivity(unchecked) public var minimumLineSpacing = 10.0 {
+        didSet { if minimumLineSpacing != oldValue && layoutIsValid { invalidateLayout() } }
+    }
+    @exclusivity(unchecked) public var minimumInteritemSpacing = 10.0 {
+        didSet { if minimumInteritemSpacing != oldValue && layoutIsValid { invalidateLayout() } }
+    }
+    @exclusivity(unchecked) public var sectionInset = EdgeInsets() {
+        didSet { if sectionInset != oldValue && layoutIsValid { invalidateLayout() } }
+    }
+    /// F9's valid flag: set by a rect query, cleared when an invalidation drops the layout's data.
+    @exclusivity(unchecked) public private(set) var layoutIsValid = false
 
     /// F8's objects, built only for delegate sizes.
     @exclusivity(unchecked) @usableFromInline var lines: [FlowLine] = []
@@ -134,11 +152,24 @@ open class FlowLayout: CollectionViewLayout {
         newBounds.height != collectionView.bounds.height
     }
 
+    /// F7': `-[UICollectionViewFlowLayout invalidationContextForBoundsChange:]`: `super`'s context with both flow
+    /// flags cleared, compared against the current (old) bounds; for a horizontal layout only a change of the
+    /// bounds' height or y sets the attributes flag again, so a width-only change (a rotation) keeps both NO and
+    /// the layout's data; the delegate-metrics flag is never set here.
+    open override func invalidationContext(forBoundsChange newBounds: LayoutRect) -> InvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        let old = collectionView.bounds
+        context.invalidateFlowLayoutDelegateMetrics = false
+        context.invalidateFlowLayoutAttributes = newBounds.height != old.height || newBounds.minY != old.minY
+        return context
+    }
+
     /// F7: the delegate metrics flag recomputes everything; the attributes flag (`_resetCachedItems`) empties
     /// the caches (nil caches stay nil).
     open override func invalidateLayout(with context: InvalidationContext) {
         if context.invalidateEverything || context.invalidateDataSourceCounts || context.invalidateFlowLayoutDelegateMetrics {
             needsRecompute = true
+            layoutIsValid = false
         }
         if context.invalidateEverything || context.invalidateFlowLayoutAttributes || context.invalidateFlowLayoutDelegateMetrics {
             cachedItemAttributes?.removeAll(keepingCapacity: true)
@@ -152,6 +183,7 @@ open class FlowLayout: CollectionViewLayout {
     /// `layoutAttributesForElementsInRect:` (F1/F2/F3).
     open override func layoutAttributesForElements(in rect: LayoutRect) -> [LayoutAttributes]? {
         ledger.flowQueries += 1
+        layoutIsValid = true
         var items: [Int] = []
         items.reserveCapacity(8)
         var headers: [Int] = []

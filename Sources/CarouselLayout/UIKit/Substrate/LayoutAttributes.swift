@@ -2,19 +2,27 @@
 /// layout's caches, the collection view's map and (as a copy) the cell.
 ///
 /// Stored as UIKit stores it (`UICollectionViewLayoutAttributes.mm`): centre, size, a 4x4 transform, alpha,
-/// zIndex, hidden, the index path, and a frame that a different transform, size or centre makes null, so the
-/// next `frame` read computes the bounding box of the transformed bounds around the centre (`-setTransform3D:`,
-/// `-setSize:`, `-setCenter:`; F4). `-setFrame:` stores the frame only under the identity transform. (UIKit
-/// computes that bounding box with a shared `CALayer`, `__geometryCalculationLayer`; the model with arithmetic.) `copy()` allocates a new object and copies every field by value, sharing the index path object (A1:
-/// `-copyWithZone:`). About 350 bytes on iOS (A1, medium).
+/// zIndex, hidden, the index path, and a frame that a different transform or size makes null (`-setTransform3D:`,
+/// `-setSize:`; F4) and a new centre shifts (`-setCenter:`). The first `frame` read after it was nulled computes
+/// the bounding box of the transformed bounds around the centre and caches it; later reads, and copies, use
+/// the cached value (T1: `-[UICollectionViewLayoutAttributes frame]` does this once per change, through a shared
+/// `CALayer`, `__geometryCalculationLayer`; the model with arithmetic, so the layer's own cost is not in its
+/// timings). `-setFrame:` stores the frame only under the identity transform. `copy()` allocates a new object and
+/// copies every field by value, the cached frame included, sharing the index path object (A1: `-copyWithZone:`).
+/// About 350 bytes on iOS (A1, medium).
 ///
 /// Not final: peers subclass it (FSPagerView's `FSPagerViewLayoutAttributes`), as UIKit allows.
 open class LayoutAttributes {
     @exclusivity(unchecked) public var indexPath: IndexPath
     /// The `NSIndexPath` object when index paths live on the heap (switch `indexPath=heap`); shared by copies (A1).
     @exclusivity(unchecked) public var indexPathObject: IndexPathObject?
+    /// Setting it shifts a computed frame by the centre's move, keeping it cached (T1: `-setCenter:`).
     @exclusivity(unchecked) public var center: LayoutPoint {
-        didSet { storedFrame = .null }
+        didSet {
+            guard !storedFrame.isNull else { return }
+            storedFrame.x += center.x - oldValue.x
+            storedFrame.y += center.y - oldValue.y
+        }
     }
     @exclusivity(unchecked) public var size: LayoutSize {
         didSet { if size != oldValue { storedFrame = .null } }

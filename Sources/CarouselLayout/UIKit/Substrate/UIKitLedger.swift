@@ -59,6 +59,19 @@ public final class UIKitLedger {
     /// Item and line objects the flow layout built for delegate sizes (F8).
     @exclusivity(unchecked) public var flowItemObjects = 0
     @exclusivity(unchecked) public var flowLineObjects = 0
+    /// C3: copies the collection view's data caches on its per-item path (`-_setLayoutAttributes:atGlobalItemIndex:`,
+    /// a refetch after an item-level invalidation).
+    @exclusivity(unchecked) public var dataCopies = 0
+    /// C10: the data's cell queries (`layoutAttributesForCellsInRect:validateLayout:`, from a hit test or the
+    /// prefetch candidates) and the arrays they build (an index set, the result, its `mutableCopy` when non-empty).
+    @exclusivity(unchecked) public var cellQueries = 0
+    @exclusivity(unchecked) public var cellQueryArrays = 0
+    /// P1: prefetching contexts built (each an object and its items array), prefetch items, cells prepared off
+    /// screen, and prefetched cells that came on screen.
+    @exclusivity(unchecked) public var prefetchContexts = 0
+    @exclusivity(unchecked) public var prefetchItems = 0
+    @exclusivity(unchecked) public var cellsPrefetched = 0
+    @exclusivity(unchecked) public var prefetchHits = 0
 
     public init() {}
 
@@ -74,7 +87,9 @@ public final class UIKitLedger {
          ("viewPropertySets", viewPropertySets), ("frameValues", frameValues),
          ("indexPathObjects", indexPathObjects), ("cacheMismatches", cacheMismatches), ("rTrees", rTrees),
          ("mapNodes", mapNodes), ("visibleItemWrappers", visibleItemWrappers), ("handlerCalls", handlerCalls),
-         ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects)]
+         ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects), ("dataCopies", dataCopies),
+         ("cellQueries", cellQueries), ("cellQueryArrays", cellQueryArrays), ("prefetchContexts", prefetchContexts),
+         ("prefetchItems", prefetchItems), ("cellsPrefetched", cellsPrefetched), ("prefetchHits", prefetchHits)]
     }
 
     /// The modelled objects allocated so far (every counter that stands for a heap object; the arrays and
@@ -82,5 +97,6 @@ public final class UIKitLedger {
     public var allocations: Int {
         rTrees + mapNodes + contexts + attributesCreated + attributesCopied + cellCopies + 2 * cellsCreated
             + visibleCellArrays + frameValues + indexPathObjects + visibleItemWrappers + flowItemObjects + flowLineObjects
+            + dataCopies + cellQueryArrays + 2 * prefetchContexts + prefetchItems
     }
 }

@@ -4,7 +4,7 @@
 ///     var switches = UIKitSwitches.default
 ///     try switches.set("answerCaching=off")            // what `run --uikit answerCaching=off` passes
 ///     UIKitSwitches.descriptors.map(\.name)            // what `list --uikit` prints
-///     UIKitSwitches.allCombinations.count              // 256: the report ranks pipelines under each
+///     UIKitSwitches.allCombinations.count              // 2 048: the report ranks pipelines under each
 ///
 /// The defaults are the evidence's best reading; each descriptor says where it comes from.
 public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
@@ -43,11 +43,46 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
 
     /// How `indexPathForItem(at:)` finds the item under a point (seed 003 asks twice per frame).
     public enum HitTest: String, CaseIterable, Sendable {
-        /// The layout is asked for a 1x1 rect at the point, the last hit wins (PSTCollectionView's
-        /// `indexPathForItemAtPoint:`; UIKit 26.1's own path is unread: assumed).
-        case layout
-        /// The collection view answers from the attributes it has already validated (assumed).
+        /// The collection view's data answers: the cells of its validated map and item cache meeting a 1x1 rect at
+        /// the point, the first with the strictly highest zIndex (C10, high: `-[UICollectionView
+        /// _indexPathForItemAtPoint:]` calls `-[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]`;
+        /// the layout is never asked there).
         case map
+        /// The layout is asked for a 1x1 rect at the point, the last hit wins (PSTCollectionView's
+        /// `indexPathForItemAtPoint:`, 2012: what the model did before the decompile was read).
+        case layout
+    }
+
+    /// The `validateLayout:` flag UIKit passes to `-[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]`
+    /// from the hit test (C10) and the prefetch candidates (P1): the decompile prints no BOOL at any call site
+    /// (the method is direct, its flag travels in a register the decompiler drops). Unknown; one switch for both
+    /// callers (that they pass the same value is assumed).
+    public enum CellQueryValidation: String, CaseIterable, Sendable {
+        /// The rect is validated first (C1: the layout asked when it leaves the validated rect): the natural reading
+        /// of `-[UICollectionViewData layoutAttributesForElementsInRect:]`'s forward `(1, 1, rect)`.
+        case yes
+        /// Only what is already validated answers (the literal reading of the wrapper's forward).
+        case no
+    }
+
+    /// P1: cell prefetching in the update cycle's idle time (`-_updateCycleIdleUntil:`, `-_updatePrefetchedCells:`).
+    public enum Prefetch: String, CaseIterable, Sendable {
+        /// On, as iOS ships it: `isPrefetchingEnabled` defaults to true (Apple's documentation;
+        /// `UICollectionViewCommonSetup` sets the bit from `-_prefetchingEnabledDefault`, whose body is unread: medium).
+        case on
+        /// `isPrefetchingEnabled = false`.
+        case off
+    }
+
+    /// C7: where `scrollViewDidScroll` runs in `-[UICollectionView setBounds:]`, which asks the layout
+    /// (`shouldInvalidateLayoutForBoundsChange:`, its context) with the old bounds, calls `[super setBounds:]`,
+    /// then invalidates with the context. Whether `UIScrollView`'s `setBounds:` notifies the delegate inside
+    /// that call is unread (`UIScrollView.mm`): assumed.
+    public enum DidScrollOrder: String, CaseIterable, Sendable {
+        /// Inside `[super setBounds:]`: the delegate runs before the layout's `invalidateLayoutWithContext:`.
+        case beforeInvalidate
+        /// After `setBounds:` returns: the delegate runs after the invalidation.
+        case afterInvalidate
     }
 
     /// A bounds-change invalidation context that names items (`invalidateItems(at:)`) instead of everything.
@@ -85,11 +120,15 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     public var itemInvalidation: ItemInvalidation
     public var orthogonalScroll: OrthogonalScroll
     public var contentTargets: ContentTargets
+    public var cellQueryValidation: CellQueryValidation
+    public var prefetch: Prefetch
+    public var didScrollOrder: DidScrollOrder
 
     public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
-                answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .layout,
+                answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .map,
                 itemInvalidation: ItemInvalidation = .items, orthogonalScroll: OrthogonalScroll = .offsetOnly,
-                contentTargets: ContentTargets = .clamped) {
+                contentTargets: ContentTargets = .clamped, cellQueryValidation: CellQueryValidation = .yes,
+                prefetch: Prefetch = .on, didScrollOrder: DidScrollOrder = .beforeInvalidate) {
         self.flowQuery = flowQuery
         self.cachesAfterMutation = cachesAfterMutation
         self.answerCaching = answerCaching
@@ -98,6 +137,9 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         self.itemInvalidation = itemInvalidation
         self.orthogonalScroll = orthogonalScroll
         self.contentTargets = contentTargets
+        self.cellQueryValidation = cellQueryValidation
+        self.prefetch = prefetch
+        self.didScrollOrder = didScrollOrder
     }
 
     /// The evidence's best reading of every switch.
@@ -130,8 +172,8 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("indexPath", \.indexPath, evidence: "F3 (tagged pointer: medium)",
                    summary: "an index path for a small index: tagged pointer or heap object"),
         descriptor("hitTest", \.hitTest,
-                   evidence: "assumed: PSTCollectionView indexPathForItemAtPoint: asks the layout; UIKit 26.1 unread",
-                   summary: "indexPathForItem(at:): a 1x1 layout query, or the collection view's validated attributes"),
+                   evidence: "C10 (high): -[UICollectionView _indexPathForItemAtPoint:] asks the data, not the layout",
+                   summary: "indexPathForItem(at:): the collection view's validated cells at a 1x1 rect, or a 1x1 layout query (PSTCollectionView)"),
         descriptor("itemInvalidation", \.itemInvalidation,
                    evidence: "medium: -[UICollectionViewData invalidateItemsAtIndexPaths:], -validateItems",
                    summary: "a context naming items refetches those items, or drops everything like any invalidation"),
@@ -141,6 +183,15 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("contentTargets", \.contentTargets,
                    evidence: "assumed: UIScrollView rests inside its content (the scroll stops at the edge either way)",
                    summary: "a release's target and scrollToItem's offset kept inside the content, or as computed"),
+        descriptor("cellQueryValidation", \.cellQueryValidation,
+                   evidence: "unknown: -[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]'s BOOL is printed at no call site",
+                   summary: "the hit test's and the prefetch candidates' cell query validates its rect first (C1), or reads what is validated"),
+        descriptor("prefetch", \.prefetch,
+                   evidence: "P1 (medium: documented default, -_prefetchingEnabledDefault unread): -_updatePrefetchedCells:",
+                   summary: "cell prefetching while the view moves: a 0.75-screen strip ahead, one cell prepared per frame"),
+        descriptor("didScrollOrder", \.didScrollOrder,
+                   evidence: "assumed: -[UICollectionView setBounds:] invalidates after [super setBounds:]; UIScrollView.mm unread",
+                   summary: "scrollViewDidScroll runs before the bounds change's invalidation, or after it"),
     ]
 
     private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(
