@@ -56,17 +56,27 @@ struct SuiteConfiguration: Sendable, Equatable {
     }
 
     /// The results schema: the catalog size `n` and the laid-out items `N`, the harness's metrics, the share of
-    /// a frame's budget at 120 Hz (and at `hz` when it differs), and the multiple of the floor at the same `n`.
+    /// a frame's budget at 120 Hz (and at `hz` when it differs), and the multiple of the floor at the same `n`: for
+    /// the UIKit view's rows (`uikit/*`, `uikit-switches/*`, `floor/uikit`) UIKit's floor, `floor/uikit`; for the
+    /// others `floor/scaleAlpha`.
     static func schema(hz: Double = referenceHz, rows: [ResultRow] = []) -> ResultSchema {
-        let floors = Dictionary(rows.filter { $0.benchmark.family == SuiteFamilies.floor }.map { ($0.size, $0.median) },
-                                uniquingKeysWith: { first, _ in first })
+        func medians(_ floor: SuiteRow) -> [Int: Double] {
+            Dictionary(rows.filter { $0.benchmark == floor.id }.map { ($0.size, $0.median) }, uniquingKeysWith: { first, _ in first })
+        }
+        let coreFloors = medians(.floor)
+        let uikitFloors = medians(.uikitFloor)
+        let uikitFamilies: Set = [SuiteFamilies.uikit, SuiteFamilies.uikitSwitches]
+        let uikitFloorID = SuiteRow.uikitFloor.id
+        let floors = { @Sendable (row: ResultRow) in
+            uikitFamilies.contains(row.benchmark.family) || row.benchmark == uikitFloorID ? uikitFloors : coreFloors
+        }
         let rates = hz == referenceHz ? [referenceHz] : [referenceHz, hz]
         let budgets = rates.map { rate in
             Metric.share(of: 1e9 / rate, column: "budget_pct_\(ReportNumber.text(rate))hz",
                          title: "\(ReportNumber.text(rate))Hz budget", unit: .nanosecondsPerFrame)
         }
         let floorMultiple = Metric.multiple(column: "x_floor", title: "x floor") { row in
-            row.unit == .nanosecondsPerFrame ? floors[row.size] : nil
+            row.unit == .nanosecondsPerFrame ? floors(row)[row.size] : nil
         }
         let metrics = [Metric.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration]
             + budgets + [.p99, .cv, floorMultiple]
