@@ -38,19 +38,7 @@ public enum UIKitSwitchLiveness {
     }
 
     /// Every combination of the `live` switches' values (the default first), the others at their defaults.
-    public static func combinations(of live: [String]) -> [UIKitSwitches] {
-        var combinations = [UIKitSwitches.default]
-        for descriptor in UIKitSwitches.descriptors where live.contains(descriptor.name) {
-            combinations = combinations.flatMap { base in
-                descriptor.values.map { value in
-                    var switches = base
-                    try! switches.set("\(descriptor.name)=\(value)")
-                    return switches
-                }
-            }
-        }
-        return combinations
-    }
+    public static func combinations(of live: [String]) -> [UIKitSwitches] { UIKitSwitches.combinations(of: live) }
 
     /// What a play did: every ledger count and a digest of every frame's output.
     struct Fingerprint: Equatable {

@@ -242,9 +242,12 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
 
     /// Every combination of every switch's values (the default first), for a report that ranks pipelines
     /// under each.
-    public static var allCombinations: [UIKitSwitches] {
+    public static var allCombinations: [UIKitSwitches] { combinations(of: descriptors.map(\.name)) }
+
+    /// Every combination of the values of the switches `names` (the default first), the others at their defaults.
+    public static func combinations(of names: [String]) -> [UIKitSwitches] {
         var combinations = [UIKitSwitches.default]
-        for descriptor in descriptors {
+        for descriptor in descriptors where names.contains(descriptor.name) {
             combinations = combinations.flatMap { base in
                 descriptor.values.map { value in
                     var switches = base
