@@ -181,13 +181,14 @@ public final class CollectionView {
         delegate?.scrollViewDidScroll(self)
     }
 
-    /// `setBounds:`'s question, asked while `bounds` is still the old one: only once the data is prepared
-    /// (`_collectionViewDataFlags & 0x8`; the alternative `[layout _preparedForBoundsChanges]` is unread and taken
-    /// as NO, assumed), `shouldInvalidateLayout(forBoundsChange:)`, and when it says yes the layout's context.
+    /// `setBounds:`'s question, asked while `bounds` is still the old one: once the data is prepared
+    /// (`_collectionViewDataFlags & 0x8`) or the layout says it is prepared for bounds changes
+    /// (`preparedForBoundsChanges`), `shouldInvalidateLayout(forBoundsChange:)`, and when it says yes the layout's
+    /// context.
     @usableFromInline
     func boundsChangeContext(for newBounds: LayoutRect) -> InvalidationContext? {
-        guard !layoutNeedsPrepare else { return nil }
         let layout = collectionViewLayout
+        guard !layoutNeedsPrepare || layout.preparedForBoundsChanges else { return nil }
         guard layout.shouldInvalidateLayout(forBoundsChange: newBounds) else { return nil }
         return layout.invalidationContext(forBoundsChange: newBounds)
     }

@@ -72,6 +72,12 @@ open class CollectionViewLayout {
     /// `layoutAttributesForItemAtIndexPath:`.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
 
+    /// `_preparedForBoundsChanges`: whether `-[UICollectionView setBounds:]` asks this layout about a bounds change
+    /// while the collection view's data is unprepared (C7). The compositional layout answers YES
+    /// (`-[UICollectionViewCompositionalLayout _preparedForBoundsChanges]`); the base class's body is unread, taken as
+    /// NO since that override exists (inferred).
+    open var preparedForBoundsChanges: Bool { false }
+
     /// `shouldInvalidateLayoutForBoundsChange:`: `UICollectionViewLayout` answers NO.
     open func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool { false }
 

@@ -94,6 +94,9 @@ public final class CompositionalLayout: CollectionViewLayout {
         return LayoutSize(width: width, height: collectionView.frameSize.height)
     }
 
+    /// `-[UICollectionViewCompositionalLayout _preparedForBoundsChanges]` answers YES (C7).
+    public override var preparedForBoundsChanges: Bool { true }
+
     /// K1 with switch `orthogonalScroll=invalidate`; K2 (no invalidation) by default.
     public override func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool {
         switches.orthogonalScroll == .invalidate || newBounds.size != collectionView.bounds.size
