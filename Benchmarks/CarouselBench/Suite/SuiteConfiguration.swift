@@ -45,7 +45,8 @@ struct SuiteConfiguration: Sendable, Equatable {
     }
 
     /// The results schema: the catalog size `n` and the laid-out items `N`, the harness's metrics, the share of
-    /// a frame's budget at 120 Hz (and at `hz` when it differs), and the multiple of the floor at the same `n`.
+    /// a frame's budget at 120 Hz (and at `hz` when it differs), the multiple of the floor at the same `n`, and the
+    /// trajectory rows' frame-by-frame profile (worst frame, its 99th percentile, index and event).
     static func schema(hz: Double = referenceHz, rows: [ResultRow] = []) -> ResultSchema {
         let floors = Dictionary(rows.filter { $0.benchmark.family == SuiteFamilies.floor }.map { ($0.size, $0.median) },
                                 uniquingKeysWith: { first, _ in first })
@@ -58,7 +59,7 @@ struct SuiteConfiguration: Sendable, Equatable {
             row.unit == .nanosecondsPerFrame ? floors[row.size] : nil
         }
         let metrics = [Metric.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration]
-            + budgets + [.p99, .cv, floorMultiple]
+            + budgets + [.p99, .cv, floorMultiple, .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
         return ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N", metrics: metrics)
     }
 

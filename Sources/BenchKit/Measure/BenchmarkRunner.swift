@@ -70,7 +70,7 @@ public struct CasePreparation: Sendable, Equatable {
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
 ///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
 ///    cannot stall the run.
-/// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
+/// 3. Allocations, per case, in an untimed pass, then the frame-by-frame profile of a case that has one (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {
     /// Runs every benchmark of `suite` selected by `options`, on the calling thread, reporting to `progress`
@@ -169,16 +169,19 @@ public enum BenchmarkRunner {
         var spent: UInt64 = 0
     }
 
-    /// Summarises a timed case as a row, counting its allocations in one untimed batch.
+    /// Summarises a timed case as a row, counting its allocations in one untimed batch and, for a benchmark with a
+    /// profile (`PreparedBenchmark.profile`), timing it frame by frame.
     static func summarize(_ timedCase: TimedCase, options: RunOptions) -> ResultRow {
         let iterations = timedCase.iterations
         var mallocs: Double?
         if options.countAllocations, let count = AllocationCounter.count({ timedCase.prepared.body(iterations) }) {
             mallocs = Double(count) / Double(iterations)
         }
-        return ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
-                         unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
-                         mallocsPerIteration: mallocs)
+        var row = ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
+                            unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
+                            mallocsPerIteration: mallocs)
+        if let (profile, event) = timedCase.prepared.profile?(options.timeBudget) { row.record(profile, event: event) }
+        return row
     }
 
     /// The batch size: grown until one batch lasts `max(1 000 clock reads, timeBudget / targetSamples)`,
