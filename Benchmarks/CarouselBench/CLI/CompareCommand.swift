@@ -20,6 +20,7 @@ enum CompareCommand {
             """,
             options: [
                 CommonOptions.threshold,
+                CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
                 .flag("--all", "show every row, not only those that changed"),
@@ -33,16 +34,16 @@ enum CompareCommand {
             throw UsageError("compare needs two files, BASE.csv and NEW.csv")
         }
         let format = try OutputFormats.choice(arguments)
-        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
         let schema = SuiteConfiguration.readingSchema
         let wait = try Locking.wait(arguments)
         // Each set as one commit left it, even while a run writes it.
         let baseline = try ResultsFile.readSet(arguments.positionals[0], schema: schema, wait: wait)
         let current = try ResultsFile.readSet(arguments.positionals[1], schema: schema, wait: wait)
-        let difference = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
+        comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
         let comparison = Comparator.compare(
             baseline: baseline.rows, current: current.rows,
-            options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
+            options: comparisonOptions)
         if let output = arguments.value("--output") {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)

@@ -29,6 +29,7 @@ enum RunCommand {
                 .flag("--replace-baseline", "also write the results as the whole baseline, dropping the rows not run"),
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
+                CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
@@ -74,7 +75,7 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try OutputFormats.choice(arguments)
-        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
         let options = try runOptions(arguments)
         var configuration = try CommonOptions.configuration(arguments)
         configuration.uikitMatrix = arguments.has("--uikit-matrix")
@@ -174,10 +175,10 @@ enum RunCommand {
         if let baseline {
             // Only the rows this run selected: a quick run is not missing the sizes it never meant to run.
             let selectedKeys = selection.keys
-            let difference = ComparisonOptions.timingDifference(baseline: baselineMetadata, current: result.metadata)
+            comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baselineMetadata, current: result.metadata)
             let comparison = Comparator.compare(
                 baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
-                options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
+                options: comparisonOptions)
             StandardError.write("\ncompared with \(baselinePath):\n")
             // For people, on standard error: in Markdown when the results are, else as a table.
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()

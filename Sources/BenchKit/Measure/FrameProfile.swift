@@ -1,11 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BenchSink
 
 /// The cost of every frame of a played sequence, each timed on its own: where an average hides the one
 /// frame that misses its deadline.
 ///
-/// A frame's cost is the minimum of its times over several plays of the same sequence, less the cost of
-/// timing an empty frame: preemption or a page fault in one play does not pass for a costly frame, while
-/// work the frame always does shows in every play.
+/// Each frame is timed twice at once: by the monotonic clock (wall time, about 23 ns a read here) and by the
+/// thread's CPU-time clock (a system call, about 245 ns a read here, but blind to the time the thread was
+/// preempted). In one play a frame costs the smaller of the two, each less the cost of timing an empty frame
+/// with that clock; over several plays it costs its minimum. So a neighbour's time slice, which on a shared
+/// 2-core machine lands in some frame of every play of a long trajectory, does not pass for a costly frame,
+/// while work the frame always does shows in every play.
 ///
 ///     let profile = FrameProfiler.profile(frames: 2_934, budgetSeconds: 0.2, start: { replay.rewind() },
 ///                                         frame: { replay.play(frame: $0) })
@@ -15,17 +23,16 @@ public struct FrameProfile: Sendable, Equatable {
     public var costs: [Double]
     /// How many plays each cost is the minimum over.
     public var plays: Int
-    /// The timer's own cost, subtracted from every frame: the fastest timed empty frame, in nanoseconds.
-    public var clockOverhead: Double
 
-    public init(costs: [Double], plays: Int, clockOverhead: Double) {
+    public init(costs: [Double], plays: Int) {
         self.costs = costs
         self.plays = plays
-        self.clockOverhead = clockOverhead
     }
 
     /// The costliest frame's index (the first of equals); nil for no frame.
-    public var worstIndex: Int? { costs.indices.max { costs[$0] < costs[$1] } }
+    public var worstIndex: Int? {
+        costs.indices.reduce(nil) { best, index in best.map { costs[index] > costs[$0] ? index : $0 } ?? index }
+    }
 
     /// The costliest frame, in nanoseconds; nil for no frame.
     public var worst: Double? { worstIndex.map { costs[$0] } }
@@ -33,15 +40,33 @@ public struct FrameProfile: Sendable, Equatable {
     /// The 99th percentile of the frames' costs (linear interpolation, as `SampleStatistics`); nil for no frame.
     public var p99: Double? { costs.isEmpty ? nil : SampleStatistics.percentile(99, ofSorted: costs.sorted()) }
 
-    /// Each frame's cost from its times in every play (`times[play][frame]`, overhead included): the minimum
-    /// over plays, less `overhead`, never below 0.
+    /// One frame's cost in one play: the smaller of its wall and CPU times, each less its clock's overhead
+    /// (nil CPU time: the wall time alone), never below 0.
+    /// - Complexity: O(1).
+    public static func cost(wall: Double, cpu: Double?, overhead: ClockOverhead) -> Double {
+        let byWall = wall - overhead.wall
+        let byCPU = cpu.map { $0 - overhead.cpu } ?? byWall
+        return Swift.max(0, Swift.min(byWall, byCPU))
+    }
+
+    /// Each frame's cost over plays (`plays[play][frame]`, already `cost`s): the minimum.
     /// - Complexity: O(plays x frames).
-    public static func combine(_ times: [[Double]], overhead: Double) -> [Double] {
-        guard let first = times.first else { return [] }
-        precondition(times.allSatisfy { $0.count == first.count }, "every play has the same frames")
-        return first.indices.map { frame in
-            Swift.max(0, times.lazy.map { $0[frame] }.min()! - overhead)
-        }
+    public static func combine(_ plays: [[Double]]) -> [Double] {
+        guard let first = plays.first else { return [] }
+        precondition(plays.allSatisfy { $0.count == first.count }, "every play has the same frames")
+        return first.indices.map { frame in plays.lazy.map { $0[frame] }.min()! }
+    }
+}
+
+/// What timing an empty frame costs, in nanoseconds: by the monotonic clock alone, and by the CPU-time clock
+/// around it (which includes the monotonic reads).
+public struct ClockOverhead: Sendable, Equatable {
+    public var wall: Double
+    public var cpu: Double
+
+    public init(wall: Double, cpu: Double) {
+        self.wall = wall
+        self.cpu = cpu
     }
 }
 
@@ -55,42 +80,59 @@ public enum FrameProfiler {
     /// `start` (untimed) puts the sequence back at its first frame before each play, and
     /// `afterFirstPlayFrame(i)` (untimed) looks at frame `i` after the first play played it. Stops after
     /// `minimumPlays` once `budgetSeconds` are spent.
-    /// - Complexity: plays x (frames x (the frame's cost + two clock reads)).
+    /// - Complexity: plays x (frames x (the frame's cost + four clock reads)).
     public static func profile(frames: Int, budgetSeconds: Double, start: () -> Void, frame: (Int) -> Void,
                                afterFirstPlayFrame: (Int) -> Void = { _ in }) -> FrameProfile {
         let overhead = clockOverhead()
-        var times: [[Double]] = []
+        var plays: [[Double]] = []
         var play = [Double](repeating: 0, count: frames)
         let began = MonotonicClock.now()
         let budget = UInt64(Swift.max(0, budgetSeconds) * 1e9)
-        while times.count < maximumPlays && (times.count < minimumPlays || MonotonicClock.now() &- began < budget) {
+        while plays.count < maximumPlays && (plays.count < minimumPlays || MonotonicClock.now() &- began < budget) {
             start()
             for index in 0..<frames {
+                let cpuBefore = ThreadCPUClock.now()
                 let before = MonotonicClock.now()
                 frame(index)
                 let after = MonotonicClock.now()
-                play[index] = Double(after &- before)
-                if times.isEmpty { afterFirstPlayFrame(index) }
+                let cpuAfter = ThreadCPUClock.now()
+                play[index] = FrameProfile.cost(wall: Double(after &- before), cpu: cpuAfter.flatMap { end in
+                    cpuBefore.map { Double(end &- $0) } }, overhead: overhead)
+                if plays.isEmpty { afterFirstPlayFrame(index) }
             }
-            times.append(play)
+            plays.append(play)
         }
-        return FrameProfile(costs: FrameProfile.combine(times, overhead: overhead), plays: times.count,
-                            clockOverhead: overhead)
+        return FrameProfile(costs: FrameProfile.combine(plays), plays: plays.count)
     }
 
-    /// The cost of timing an empty frame, as `profile` times one (two clock reads around a closure call): the
-    /// fastest of 10 000, in nanoseconds.
-    /// - Complexity: O(1) (20 000 clock reads).
-    public static func clockOverhead() -> Double {
+    /// The cost of timing an empty frame as `profile` times one (the clock reads around a closure call): the
+    /// fastest of 10 000 by each clock.
+    /// - Complexity: O(1) (40 000 clock reads).
+    public static func clockOverhead() -> ClockOverhead {
         let empty: (Int) -> Void = opaqueIdentity { (index: Int) in blackHole(index) }
-        var fastest = UInt64.max
+        var wall = UInt64.max
+        var cpu = UInt64.max
         for index in 0..<10_000 {
+            let cpuBefore = ThreadCPUClock.now()
             let before = MonotonicClock.now()
             empty(index)
             let after = MonotonicClock.now()
-            fastest = Swift.min(fastest, after &- before)
+            let cpuAfter = ThreadCPUClock.now()
+            wall = Swift.min(wall, after &- before)
+            if let cpuBefore, let cpuAfter { cpu = Swift.min(cpu, cpuAfter &- cpuBefore) }
         }
-        return Double(fastest)
+        return ClockOverhead(wall: Double(wall), cpu: cpu == .max ? 0 : Double(cpu))
+    }
+}
+
+/// The calling thread's CPU time (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, POSIX: Linux and macOS), in
+/// nanoseconds; nil where the clock cannot be read.
+public enum ThreadCPUClock {
+    @inline(__always)
+    public static func now() -> UInt64? {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 }
 

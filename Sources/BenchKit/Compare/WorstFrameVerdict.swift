@@ -1,0 +1,46 @@
+/// The relative change of a row's worst frame (`ResultRow.worstFrame`), drift-normalised, that makes it
+/// `regressed` (or, as `1/(1+t)`, `improved`) when its median did not decide.
+///
+/// From A/A runs on the 2-core reference machine (README, "How a verdict is decided"): between two quick runs of
+/// one build, loaded by two other engineers' builds, the worst frames of 20 us and more moved by 0.80x to 1.20x;
+/// 50% keeps them unflagged while a worst frame twice as long stands out.
+public let defaultWorstFrameThreshold = 0.5
+
+/// The least a worst frame must move, in nanoseconds (after the drift), to get a verdict: 20 us, 0.24% of a
+/// 120 Hz frame. Worst frames of a few microseconds (a rotation's allocations, a release on a small catalog)
+/// moved by up to 3.4x and 11 us between those two runs, with the heap and the neighbours; none is a hitch risk.
+public let worstFrameNoiseFloor = 20_000.0
+
+/// The worst-frame rule of a comparison (issue 17): a row whose median is `unchanged` or `inconclusive` by time
+/// takes the verdict of its worst frame when that one is past `worstFrameThreshold`.
+///
+/// With worst frames `b` and `c` (ns), the drift factor `d` and `t = worstFrameThreshold`: `r = c / b / d`;
+/// `regressed` when `r > 1 + t` and `c - b d >= worstFrameNoiseFloor` (so `c > b` too), `improved` when
+/// `r < 1/(1 + t)` and `b d - c >= worstFrameNoiseFloor`; otherwise no verdict. No verdict either when a row has
+/// no worst frame (a component row, an older results file) or when instruction counts decided the row (the gate
+/// stays deterministic).
+public enum WorstFrameVerdict {
+    /// The verdict on the worst frames `baseline` and `current`, with its drift-normalised ratio; nil for none.
+    /// - Complexity: O(1).
+    public static func verdict(baseline: Double?, current: Double?, drift: Double,
+                               threshold: Double) -> (ratio: Double, verdict: Verdict)? {
+        guard let baseline, let current, baseline > 0, current > 0, drift > 0 else { return nil }
+        let ratio = current / baseline / drift
+        let change = current - baseline * drift
+        if ratio > 1 + threshold && change >= worstFrameNoiseFloor && current > baseline { return (ratio, .regressed) }
+        if ratio < 1 / (1 + threshold) && -change >= worstFrameNoiseFloor && current < baseline { return (ratio, .improved) }
+        return nil
+    }
+
+    /// Gives `row` (decided by time) its worst frame's verdict where the rule above has one.
+    static func apply(to row: inout ComparisonRow, _ base: ResultRow, _ candidate: ResultRow, drift: Double,
+                      options: ComparisonOptions) {
+        guard row.metric == .time, row.verdict == .unchanged || row.verdict == .inconclusive,
+              let (ratio, verdict) = Self.verdict(baseline: base.worstFrame, current: candidate.worstFrame, drift: drift,
+                                                 threshold: options.worstFrameThreshold)
+        else { return }
+        row.verdict = verdict
+        row.metric = .worstFrame
+        (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
+    }
+}
