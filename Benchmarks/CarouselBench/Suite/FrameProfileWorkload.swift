@@ -69,3 +69,30 @@ func trajectoryProfile<P: CarouselPipeline>(
         return (profile, profile.worstIndex.map { events[$0].rawValue })
     }
 }
+
+/// The frame-by-frame profile of one implementation's core or UIKit view over a script, for `trace --costs` and the
+/// report's per-frame charts: the script recorded live, then profiled as a trajectory row is.
+enum FrameCosts {
+    /// The profile and each frame's event of `make`'s pipelines playing `script` at `hz`.
+    static func profile<P: CarouselPipeline>(_ make: @escaping () -> P, script: ScrollScript, hz: Double,
+                                             budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        let recording = PipelinePlayer.record(from: make(), script: script, hz: hz)
+        return FrameProfileState(frames: recording.frames, make: make).profile(budgetSeconds: budgetSeconds)
+    }
+
+    /// A core pipeline's profile at `catalog` in `configuration`'s geometry.
+    static func core<P: CarouselPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration, script: ScrollScript,
+                                          budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        let geometry = configuration.geometry
+        return profile({ P(catalogCount: catalog, geometry: geometry) }, script: script, hz: configuration.hz,
+                       budgetSeconds: budgetSeconds)
+    }
+
+    /// A UIKit view's profile at `catalog` under `configuration`'s geometry and switches.
+    static func uikit<P: UIKitPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration, script: ScrollScript,
+                                        budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        let (geometry, switches) = (configuration.geometry, configuration.switches)
+        return profile({ P(catalogCount: catalog, geometry: geometry, switches: switches) }, script: script,
+                       hz: configuration.hz, budgetSeconds: budgetSeconds)
+    }
+}
