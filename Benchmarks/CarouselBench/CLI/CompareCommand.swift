@@ -15,6 +15,9 @@ enum CompareCommand {
             divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
             code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
+            A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
+            files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
+            \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us; the verdict's metric is then worst_frame.
             Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
             read whole, before or after (waiting up to --lock-timeout).
             """,
