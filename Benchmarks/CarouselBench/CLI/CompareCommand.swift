@@ -17,7 +17,8 @@ enum CompareCommand {
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
             A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
             files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
-            \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us; the verdict's metric is then worst_frame.
+            \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us
+            (`improved` the other way); the verdict's metric is then worst_frame. Rows instruction counts decide are not.
             Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
             read whole, before or after (waiting up to --lock-timeout).
             """,

@@ -70,7 +70,7 @@ public struct CasePreparation: Sendable, Equatable {
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
 ///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
 ///    cannot stall the run.
-/// 3. Allocations, per case, in an untimed pass, then the frame-by-frame profile of a case that has one (where this build cannot count them, the run says why once and
+/// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {
     /// Runs every benchmark of `suite` selected by `options`, on the calling thread, reporting to `progress`
