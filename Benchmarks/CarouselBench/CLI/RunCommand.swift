@@ -17,11 +17,11 @@ enum RunCommand {
             \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
-            After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (2 to 7
+            After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (3 to 7
             plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
             frame), p99_frame, worst_frame_index and worst_frame_event (what happened in it: rotation, release, end of
             flick, wrap jump, new item, nothing special). The comparison decides a row on its worst frame too when the
-            median does not (--worst-threshold; a change under 20 us never counts).
+            median does not (--worst-threshold; a change under 50 us never counts).
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.

@@ -33,7 +33,7 @@ struct ReportFrameCosts {
     /// The gestures' events a chart marks (a new item comes on screen every few frames: not marked).
     static let marked: Set<FrameEvent> = [.release, .rotation, .wrapJump, .endOfFlick]
 
-    /// Profiles every implementation at `size` in `configuration` (about 0.1 s of plays per pipeline, at least 2).
+    /// Profiles every implementation at `size` in `configuration` (about 0.1 s of plays per pipeline, at least 3).
     /// - Complexity: 3 plays of the trajectory per pipeline.
     static func compute(_ configuration: SuiteConfiguration, size: Int) -> ReportFrameCosts {
         let script = PipelineInputs.script

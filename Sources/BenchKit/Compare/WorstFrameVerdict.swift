@@ -1,15 +1,17 @@
 /// The relative change of a row's worst frame (`ResultRow.worstFrame`), drift-normalised, that makes it
 /// `regressed` (or, as `1/(1+t)`, `improved`) when its median did not decide.
 ///
-/// From A/A runs on the 2-core reference machine (README, "How a verdict is decided"): between two quick runs of
-/// one build, loaded by two other engineers' builds, the worst frames of 20 us and more moved by 0.80x to 1.20x;
-/// 50% keeps them unflagged while a worst frame twice as long stands out.
-public let defaultWorstFrameThreshold = 0.5
+/// From A/A runs on the 2-core reference machine while other engineers built (README, "How a verdict is decided"):
+/// between two quick runs of one build, worst frames of 50 us and more moved by 0.61x to 1.19x (an O(N) rotation
+/// at n = 10 000 that page-faults in one process and not in the other: 125 us against 76 us); 75% keeps them
+/// unflagged while a worst frame twice as long stands out.
+public let defaultWorstFrameThreshold = 0.75
 
-/// The least a worst frame must move, in nanoseconds (after the drift), to get a verdict: 20 us, 0.24% of a
-/// 120 Hz frame. Worst frames of a few microseconds (a rotation's allocations, a release on a small catalog)
-/// moved by up to 3.4x and 11 us between those two runs, with the heap and the neighbours; none is a hitch risk.
-public let worstFrameNoiseFloor = 20_000.0
+/// The least a worst frame must move, in nanoseconds (after the drift), to get a verdict: 50 us, 0.6% of a
+/// 120 Hz frame. Worst frames of a few to a few tens of microseconds (a rotation's allocations, a release over a
+/// small catalog) moved by up to 3.4x, and by up to 28 us, between two such runs, with the heap and the
+/// neighbours; none of them is a hitch risk.
+public let worstFrameNoiseFloor = 50_000.0
 
 /// The worst-frame rule of a comparison (issue 17): a row whose median is `unchanged` or `inconclusive` by time
 /// takes the verdict of its worst frame when that one is past `worstFrameThreshold`.

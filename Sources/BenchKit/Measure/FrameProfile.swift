@@ -73,7 +73,7 @@ public struct ClockOverhead: Sendable, Equatable {
 /// Times a sequence frame by frame (see `FrameProfile`).
 public enum FrameProfiler {
     /// The fewest and the most plays of a profile: it stops between them once it has spent its budget.
-    public static let minimumPlays = 2
+    public static let minimumPlays = 3
     public static let maximumPlays = 7
 
     /// Plays `frames` frames `minimumPlays` to `maximumPlays` times, timing each `frame(i)` call on its own;

@@ -3,19 +3,19 @@ import Testing
 
 @Suite struct WorstFrameVerdictTests {
     @Test func theRuleOnTwoWorstFrames() {
-        let t = 0.5
+        let t = 0.75
         let regressed = WorstFrameVerdict.verdict(baseline: 100_000, current: 200_000, drift: 1, threshold: t)
         #expect(regressed?.verdict == .regressed && regressed?.ratio == 2)
-        #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 140_000, drift: 1, threshold: t) == nil)
+        #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 170_000, drift: 1, threshold: t) == nil)
         #expect(WorstFrameVerdict.verdict(baseline: 200_000, current: 100_000, drift: 1, threshold: t)?.verdict == .improved)
-        // The drift is divided out: a machine 1.5x slower everywhere does not make the worst frame regress.
-        #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 200_000, drift: 1.5, threshold: t) == nil)
+        // The drift is divided out: a machine 1.25x slower everywhere does not make the worst frame regress.
+        #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 200_000, drift: 1.25, threshold: t) == nil)
         // ... but never turns a faster worst frame into a regression.
         #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 90_000, drift: 0.4, threshold: t) == nil)
-        // A change smaller than the noise floor is no verdict, however large its ratio (8 us -> 19 us was A/A noise);
+        // A change smaller than the noise floor is no verdict, however large its ratio (40 us -> 12 us was A/A noise);
         // past the floor it is (10 us -> 1 ms).
-        #expect(WorstFrameVerdict.verdict(baseline: 8_000, current: 19_000, drift: 1, threshold: t) == nil)
-        #expect(WorstFrameVerdict.verdict(baseline: 19_000, current: 8_000, drift: 1, threshold: t) == nil)
+        #expect(WorstFrameVerdict.verdict(baseline: 12_000, current: 40_000, drift: 1, threshold: t) == nil)
+        #expect(WorstFrameVerdict.verdict(baseline: 40_000, current: 12_000, drift: 1, threshold: t) == nil)
         #expect(WorstFrameVerdict.verdict(baseline: 10_000, current: 1_000_000, drift: 1, threshold: t)?.verdict == .regressed)
         // Without a worst frame on either side: no verdict.
         #expect(WorstFrameVerdict.verdict(baseline: nil, current: 200_000, drift: 1, threshold: t) == nil)
@@ -41,7 +41,7 @@ import Testing
             #expect(row.verdict == (halved.contains(index) ? .regressed : .unchanged), "\(row.key)")
             #expect(row.metric == (halved.contains(index) ? .worstFrame : .time))
         }
-        #expect(comparison.summaryLine.contains("50% (worst frame)"))
+        #expect(comparison.summaryLine.contains("75% (worst frame)"))
     }
 
     @Test func rowsWithoutWorstFramesAndInstructionRowsAreDecidedAsBefore() {
