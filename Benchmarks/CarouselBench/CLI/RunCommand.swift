@@ -19,8 +19,8 @@ enum RunCommand {
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (3 to 7
             plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
-            frame), p99_frame, worst_frame_index and worst_frame_event (what happened in it: rotation, release, end of
-            flick, wrap jump, new item, nothing special). The comparison decides a row on its worst frame too when the
+            frame), p99_frame, worst_frame_event (what happened in most frames within 10% of it: rotation, release, end
+            of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison decides a row on its worst frame too when the
             median does not (--worst-threshold; a change under 50 us never counts).
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a

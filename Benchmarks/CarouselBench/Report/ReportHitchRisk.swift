@@ -142,7 +142,8 @@ extension ReportMarkdown {
         person sees the one frame that misses its deadline. `worst_frame` is each trajectory row's costliest frame: \
         every frame of the standard trajectory timed on its own, its cost the minimum over 3 to 7 plays of the smaller \
         of its wall and thread CPU times, less what timing an empty frame costs (so a neighbour's time slice does not \
-        pass for a hitch). Below, as a share of the \(hz) Hz frame (\(frame)) with what happened in it, by catalog \
+        pass for a hitch). Below, as a share of the \(hz) Hz frame (\(frame)) with what makes the costliest frames (the \
+        event most frames within 10% of the worst share), by catalog \
         size n; `x median` is the worst frame over the median frame at the largest n. `10%`, `50%`, `100%`: the \
         smallest n at which the worst frame passes that share of the frame, measured, or past the measured sizes \
         from the simplest complexity class that explains the worst frames against n (marked extrapolated).

@@ -59,14 +59,14 @@ final class FrameProfileState<P: CarouselPipeline> {
 }
 
 /// A trajectory row's `PreparedBenchmark.profile`: the profile over `frames` from pipelines `make` builds, and
-/// the event of its worst frame.
+/// each frame's event.
 @inlinable
 func trajectoryProfile<P: CarouselPipeline>(
     frames: [TrajectoryFrame], _ make: @escaping () -> P
-) -> (Double) -> (FrameProfile, worstEvent: String?) {
+) -> (Double) -> (FrameProfile, events: [String]?) {
     { budget in
         let (profile, events) = FrameProfileState(frames: frames, make: make).profile(budgetSeconds: budget)
-        return (profile, profile.worstIndex.map { events[$0].rawValue })
+        return (profile, events.map(\.rawValue))
     }
 }
 

@@ -180,7 +180,7 @@ public enum BenchmarkRunner {
         var row = ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
                             unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
                             mallocsPerIteration: mallocs)
-        if let (profile, event) = timedCase.prepared.profile?(options.timeBudget) { row.record(profile, event: event) }
+        if let (profile, events) = timedCase.prepared.profile?(options.timeBudget) { row.record(profile, events: events) }
         return row
     }
 

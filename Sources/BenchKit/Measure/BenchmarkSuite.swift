@@ -13,12 +13,12 @@ public struct PreparedBenchmark {
     /// depends on the heap earlier benchmarks left): the column then stays empty instead of misleading.
     public var countsInstructions: Bool
     /// For a benchmark that plays a sequence of frames: times each frame on its own (`FrameProfiler`) within
-    /// about `budgetSeconds`, and names what happened in the worst one. Run once, after sampling.
-    public var profile: ((_ budgetSeconds: Double) -> (FrameProfile, worstEvent: String?))?
+    /// about `budgetSeconds`, and names what happened in each frame. Run once, after sampling.
+    public var profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))?
 
     public init(
         items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
-        profile: ((_ budgetSeconds: Double) -> (FrameProfile, worstEvent: String?))? = nil,
+        profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))? = nil,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         precondition(instructionIterations.map { $0 > 0 } ?? true, "instructionIterations must be positive")

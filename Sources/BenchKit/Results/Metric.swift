@@ -120,7 +120,8 @@ public struct Metric: Sendable {
                                   field: \.cv, statistic: { $0.cv })
 
     /// The frame-by-frame profile of a benchmark that plays a sequence of frames (`FrameProfile`): its costliest
-    /// frame, its 99th percentile, the worst frame's index and what happened in it. Empty for other benchmarks.
+    /// frame, its 99th percentile, what makes the costliest frames and the costliest frame of that
+    /// (`FrameProfile.costliest`). Empty for other benchmarks.
     public static let worstFrame = Metric(column: "worst_frame", title: "worst frame", kind: .time, decimals: 1,
                                           required: false, field: \.worstFrame)
     public static let p99Frame = Metric(column: "p99_frame", title: "p99 frame", kind: .time, decimals: 1,

@@ -51,12 +51,31 @@ import Testing
         #expect(profile.costs.count == 5 && profile.costs.allSatisfy { $0 >= 0 })
     }
 
+    @Test func theCostliestFramesAreNamedByTheEventMostOfThemShare() {
+        // Three releases and a rotation within 10% of the worst (the rotation): the release makes the worst frames,
+        // and its costliest frame is 3; the frame at 800 is not near the worst.
+        let profile = FrameProfile(costs: [10, 950, 10, 990, 1_000, 920, 800], plays: 3)
+        let labels = ["new item", "release", "nothing", "release", "rotation", "release", "wrap jump"]
+        #expect(profile.worstIndex == 4)
+        let costliest = profile.costliest(labels: labels)
+        #expect(costliest?.label == "release" && costliest?.index == 3)
+        // A tie in count: the label of the costliest frame.
+        let tie = FrameProfile(costs: [950, 1_000], plays: 3).costliest(labels: ["release", "rotation"])
+        #expect(tie?.label == "rotation" && tie?.index == 1)
+        // A single worst frame far above the rest is its own event.
+        #expect(FrameProfile(costs: [10, 5_000, 4_000], plays: 3).costliest(labels: ["a", "b", "c"])?.label == "b")
+        #expect(FrameProfile(costs: [], plays: 0).costliest(labels: []) == nil)
+    }
+
     @Test func aProfileGoesIntoTheRowsFigures() {
         var row = makeRow("pipeline/x", samples: [1, 2, 3])
-        row.record(FrameProfile(costs: [5, 7_000, 6], plays: 3), event: "release")
+        row.record(FrameProfile(costs: [5, 7_000, 6, 6_800], plays: 3), events: ["new item", "rotation", "nothing", "rotation"])
         #expect(row.worstFrame == 7_000)
         #expect(row.worstFrameIndex == 1)
-        #expect(row.worstFrameEvent == "release")
+        #expect(row.worstFrameEvent == "rotation")
         #expect(row.p99Frame != nil)
+        var unnamed = makeRow("pipeline/y", samples: [1, 2, 3])
+        unnamed.record(FrameProfile(costs: [5, 7_000, 6], plays: 3), events: nil)
+        #expect(unnamed.worstFrameIndex == 1 && unnamed.worstFrameEvent == nil)
     }
 }
