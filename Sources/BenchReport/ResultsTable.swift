@@ -11,7 +11,8 @@ extension Table {
             + schema.metrics.map { TableColumn($0.title, alignment: .right) })
         for row in rows {
             let cells = zip(schema.metrics, schema.values(row)).map { metric, value in
-                value.map { ReportFormat.metric($0, kind: metric.kind, unit: metric.column == Metric.median.column ? row.unit : nil) } ?? ""
+                metric.label.map { $0(row) ?? "" }
+                    ?? value.map { ReportFormat.metric($0, kind: metric.kind, unit: metric.column == Metric.median.column ? row.unit : nil) } ?? ""
             }
             table.append([row.benchmark.description, ReportFormat.size(Double(row.size)), ReportFormat.size(Double(row.items))] + cells)
         }
@@ -28,6 +29,7 @@ extension ReportFormat {
         case .percent: return percent(value)
         case .ratio: return ratio(value)
         case .fraction: return fixed(value, decimals: 3)
+        case .label: return ""
         }
     }
 }

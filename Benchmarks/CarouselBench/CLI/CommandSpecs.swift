@@ -1,9 +1,13 @@
+import BenchKit
 import CarouselLayout
 
 /// The options of every subcommand, in one place, so `--help` and the parser can never disagree.
 enum CommonOptions {
     static let sizeRange = 1...1_000_000
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
+    static let worstFrameThreshold = OptionSpec.value(
+        "--worst-threshold", "PCT",
+        "worst-frame threshold in percent, where the median does not decide (default \(Int(defaultWorstFrameThreshold * 100)): A/A, see README)")
     static let format = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.forTables)) (default table)")
     static let resultFormat = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.all)) (default table)")
     static let filter = OptionSpec.value("--filter", "REGEX", "only benchmarks whose id (family/strategy) matches")
@@ -38,5 +42,14 @@ enum CommonOptions {
             throw UsageError("option '--uikit': \(error)")
         }
         return SuiteConfiguration(geometry: geometry, hz: hz, switches: switches)
+    }
+
+    /// The comparison's options from `--threshold` and `--worst-threshold` (`run` and `compare`).
+    static func comparisonOptions(_ arguments: ParsedArguments) throws -> ComparisonOptions {
+        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        var options = ComparisonOptions(timeThreshold: threshold)
+        options.worstFrameThreshold = try arguments.double(
+            "--worst-threshold", default: defaultWorstFrameThreshold * 100, range: 0.01...1000) / 100
+        return options
     }
 }

@@ -15,11 +15,16 @@ enum CompareCommand {
             divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
             code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
+            A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
+            files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
+            \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us
+            (`improved` the other way); the verdict's metric is then worst_frame. Rows instruction counts decide are not.
             Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
             read whole, before or after (waiting up to --lock-timeout).
             """,
             options: [
                 CommonOptions.threshold,
+                CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
                 .flag("--all", "show every row, not only those that changed"),
@@ -33,16 +38,16 @@ enum CompareCommand {
             throw UsageError("compare needs two files, BASE.csv and NEW.csv")
         }
         let format = try OutputFormats.choice(arguments)
-        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
         let schema = SuiteConfiguration.readingSchema
         let wait = try Locking.wait(arguments)
         // Each set as one commit left it, even while a run writes it.
         let baseline = try ResultsFile.readSet(arguments.positionals[0], schema: schema, wait: wait)
         let current = try ResultsFile.readSet(arguments.positionals[1], schema: schema, wait: wait)
-        let difference = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
+        comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
         let comparison = Comparator.compare(
             baseline: baseline.rows, current: current.rows,
-            options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
+            options: comparisonOptions)
         if let output = arguments.value("--output") {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)

@@ -8,13 +8,22 @@ enum ListCommand {
             name: "list", synopsis: "list [--filter REGEX] [--uikit]",
             summary: "every benchmark id (family/strategy) with its unit, sizes and size limit",
             details: """
-            Columns (tab-separated): id, unit, sizes (any n, with its limit and why, and the default sizes).
+            Columns (tab-separated): id, unit, sizes (any n, with its limit and why, and the default sizes), and the
+            frame-by-frame profile's figures a row gets (\(profiledFigures) for every pipeline/*, uikit/* and floor/uikit row,
+            `-` for the others): worst_frame is the costliest frame of the standard trajectory in ns (each frame timed
+            on its own, the minimum over 3 to 7 plays), p99_frame the 99th percentile of the frames, worst_frame_event
+            what happened in most of the frames within 10% of the worst (rotation, release, end of flick, wrap jump,
+            new item, nothing special) and worst_frame_index the costliest frame of that event.
             With --uikit: every switch of the UIKit model instead (name, values with the default first, default,
             evidence, what it decides); set them with `run --uikit NAME=VALUE`.
             """,
             options: [CommonOptions.filter, .flag("--uikit", "list the UIKit model's switches instead")],
             maxPositionals: 0, run: run)
     }
+
+    /// The columns a profiled row fills.
+    static let profiledFigures = [Metric.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent].map(\.column)
+        .joined(separator: ",")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         if arguments.has("--uikit") {
@@ -25,15 +34,20 @@ enum ListCommand {
             return ExitCode.success
         }
         let options = RunOptions(filter: arguments.value("--filter"))
+        let suite = CarouselSuite()
         let selection: BenchmarkRunner.Selection
         do {
-            selection = try BenchmarkRunner.select(CarouselSuite().benchmarks, options: options)
+            selection = try BenchmarkRunner.select(suite.benchmarks, options: options)
         } catch {
             throw UsageError("option '--filter': '\(options.filter ?? "")' is not a valid regular expression")
         }
         var seen: Set<BenchmarkID> = []
         for (registration, _) in selection.cases where seen.insert(registration.id).inserted {
-            print("\(registration.id)\t\(registration.unit.rawValue)\t\(registration.sizes.summary)")
+            let profiled = switch suite.rows[registration.id] {
+            case .pipeline?, .uikit?, .uikitFloor?: profiledFigures
+            default: "-"
+            }
+            print("\(registration.id)\t\(registration.unit.rawValue)\t\(registration.sizes.summary)\t\(profiled)")
         }
         return ExitCode.success
     }

@@ -57,10 +57,14 @@ enum ReportCommand {
         for id in analysis.undocumented {
             StandardError.write("report: warning: no documented complexity for \(id) (a benchmark the suite no longer registers)\n")
         }
+        // Frame by frame at the largest size with worst frames, only for a results file that has them.
+        let profiledSize = rows.filter { $0.worstFrame != nil }.map(\.size).max()
+        let frameCosts = profiledSize.map { ReportFrameCosts.compute(configuration, size: $0) }
         let charts = ReportCharts.all(analysis)
+            + (frameCosts?.charts(frameNanoseconds: analysis.frameNanoseconds, hz: analysis.hz) ?? [])
         let markdown = ReportMarkdown(analysis: analysis, inputPath: input, metadata: metadata,
                                       verification: verification, charts: charts, configuration: configuration,
-                                      memory: memory).render()
+                                      memory: memory, frameCosts: frameCosts).render()
 
         let chartDirectory = directory + "/charts"
         do {

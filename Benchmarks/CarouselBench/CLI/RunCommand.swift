@@ -17,6 +17,11 @@ enum RunCommand {
             \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
+            After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (3 to 7
+            plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
+            frame), p99_frame, worst_frame_event (what happened in most frames within 10% of it: rotation, release, end
+            of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison decides a row on its worst frame too when the
+            median does not (--worst-threshold; a change under 50 us never counts).
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.
@@ -29,6 +34,7 @@ enum RunCommand {
                 .flag("--replace-baseline", "also write the results as the whole baseline, dropping the rows not run"),
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
+                CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
@@ -74,7 +80,7 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try OutputFormats.choice(arguments)
-        let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
         let options = try runOptions(arguments)
         var configuration = try CommonOptions.configuration(arguments)
         configuration.uikitMatrix = arguments.has("--uikit-matrix") ? .live : .off
@@ -176,10 +182,10 @@ enum RunCommand {
         if let baseline {
             // Only the rows this run selected: a quick run is not missing the sizes it never meant to run.
             let selectedKeys = selection.keys
-            let difference = ComparisonOptions.timingDifference(baseline: baselineMetadata, current: result.metadata)
+            comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baselineMetadata, current: result.metadata)
             let comparison = Comparator.compare(
                 baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
-                options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
+                options: comparisonOptions)
             StandardError.write("\ncompared with \(baselinePath):\n")
             // For people, on standard error: in Markdown when the results are, else as a table.
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()

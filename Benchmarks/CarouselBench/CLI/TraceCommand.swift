@@ -1,8 +1,9 @@
+import BenchKit
 import CarouselLayout
 
 /// `carousel-bench trace`: one trajectory through one pipeline, frame by frame, as CSV on standard output.
 enum TraceCommand {
-    enum Gesture: String, CaseIterable { case drag, flick }
+    enum Gesture: String, CaseIterable { case drag, flick, standard }
 
     static var command: Command {
         Command(
@@ -15,14 +16,20 @@ enum TraceCommand {
             item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
             Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit })), which honour --uikit and stop
             at the content's edge as a UIScrollView does.
+            With --costs, two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
+            3 to 7 plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
+            results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, wrap
+            jump, new item, nothing special). --gesture standard plays the suite's standard trajectory (2 934 frames
+            at 120 Hz, releases and two rotations; --frames and --velocity do not apply).
             """,
             options: [
                 .value("--pipeline", "ID", "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)"),
                 .value("--catalog", "n", "catalog size n"),
             ] + CommonOptions.geometry + [
-                .value("--gesture", "KIND", "drag|flick (default drag)"),
+                .value("--gesture", "KIND", "drag|flick|standard (default drag)"),
                 .value("--velocity", "V", "points per second, negative scrolls left (default 2000)"),
                 .value("--frames", "F", "frames to trace (default 120)"),
+                .flag("--costs", "also each frame's cost in ns and its event (cost_ns,event)"),
             ],
             maxPositionals: 0, run: run)
     }
@@ -57,6 +64,7 @@ enum TraceCommand {
         case .flick:
             script = ScrollScript([.flick(velocity: velocity, decelerationRate: ScrollDeceleration.normal),
                                    .pause(duration: duration)])
+        case .standard: script = PipelineInputs.script
         }
         let rows = if let uikit {
             PipelineTrace.trace(uikit: uikit, catalogCount: catalog, geometry: geometry,
@@ -64,11 +72,22 @@ enum TraceCommand {
         } else {
             PipelineTrace.trace(core!, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
         }
-        var text = "frame,offset,center_item,logical_index,jumped,visible\n"
-        for row in rows.prefix(frames) {
+        let shown = gesture == .standard ? rows.count : min(frames, rows.count)
+        // The costs of the same frames: the script recorded and profiled as a trajectory row is (budget 0.2 s).
+        let costs: (FrameProfile, [FrameEvent])? = if !arguments.has("--costs") {
+            nil
+        } else if let uikit {
+            FrameCosts.uikit(uikit, catalog: catalog, configuration: configuration, script: script, budgetSeconds: 0.2)
+        } else {
+            FrameCosts.core(core!, catalog: catalog, configuration: configuration, script: script, budgetSeconds: 0.2)
+        }
+        var text = "frame,offset,center_item,logical_index,jumped,visible" + (costs == nil ? "" : ",cost_ns,event") + "\n"
+        for (index, row) in rows.prefix(shown).enumerated() {
             let visible = row.visible.map { "\($0.item):\(number($0.scale)):\(number($0.alpha)):\(number($0.translationX))" }
             text += "\(row.frame),\(number(row.offset)),\(row.centerItem.map(String.init) ?? ""),"
-                + "\(row.logicalIndex.map(String.init) ?? ""),\(row.jumped ? 1 : 0),\(visible.joined(separator: ";"))\n"
+                + "\(row.logicalIndex.map(String.init) ?? ""),\(row.jumped ? 1 : 0),\(visible.joined(separator: ";"))"
+            if let (profile, events) = costs { text += ",\(number(profile.costs[index])),\(events[index].rawValue)" }
+            text += "\n"
         }
         print(text, terminator: "")
         return ExitCode.success

@@ -8,13 +8,15 @@ struct ReportChart {
     let svg: String
 }
 
-/// The report's charts, built from an analysis: per-frame cost, each component family, the budget share.
+/// The report's charts, built from an analysis: per-frame cost, each component family, the budget share (cores and
+/// UIKit views), the worst frame's share.
 enum ReportCharts {
     static func all(_ analysis: ReportAnalysis) -> [ReportChart] {
         var charts: [ReportChart] = []
         if let pipelines = pipelines(analysis) { charts.append(pipelines) }
         if let uikit = uikit(analysis) { charts.append(uikit) }
         if let budget = budget(analysis) { charts.append(budget) }
+        if let hitch = hitch(analysis) { charts.append(hitch) }
         for family in ComponentFamily.allCases {
             if let chart = component(family.rawValue, series: analysis.components[family] ?? []) { charts.append(chart) }
         }
@@ -56,7 +58,8 @@ enum ReportCharts {
 
     static func budget(_ analysis: ReportAnalysis) -> ReportChart? {
         guard let size = analysis.pipelines.map(\.series.largest.size).max() else { return nil }
-        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines
+        // The cores beside the UIKit view, as an app pays it.
+        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines + analysis.uikit
         let bars = frames.compactMap { summary in
             summary.series.row(at: size).map {
                 Bar(label: summary.series.id.description, value: $0.median / analysis.frameNanoseconds * 100)

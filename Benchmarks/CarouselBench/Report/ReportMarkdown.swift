@@ -67,9 +67,11 @@ struct ReportMarkdown {
     let configuration: SuiteConfiguration
     /// The memory each UIKit pipeline holds (computed when the report is made).
     let memory: [MemoryRow]
+    /// Every implementation profiled frame by frame when the report was made (nil without worst frames in the input).
+    var frameCosts: ReportFrameCosts? = nil
 
     func render() -> String {
-        [header(), recommendationSection(), uikitSection(), switchesSection(), lifecycleSection(), perFrameSection(),
+        [header(), recommendationSection(), uikitSection(), switchesSection(), lifecycleSection(), perFrameSection(), hitchRiskSection(),
          complexitySection(), componentsSection(), verificationSection()].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 

@@ -50,13 +50,15 @@ enum PipelineInputs {
     }
 }
 
-/// `pipeline/*`: one pipeline over the standard trajectory, frame by frame, verified first; specialized on `P`.
+/// `pipeline/*`: one pipeline over the standard trajectory, frame by frame, verified first; specialized on `P`;
+/// profiled frame by frame after sampling (`trajectoryProfile`).
 @inlinable
 func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
         let hz = configuration.hz
-        let state = PipelineState(PipelineInputs.replay(hz: hz) { P(catalogCount: catalog, geometry: geometry) })
+        let make = { P(catalogCount: catalog, geometry: geometry) }
+        let state = PipelineState(PipelineInputs.replay(hz: hz, make))
         let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
@@ -67,7 +69,8 @@ func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: Suite
                 return check.isVerified ? nil : (check.firstFailure ?? "not verified")
             },
             instructionIterations: PipelineInputs.instructionIterations(
-                framesPerTrajectory: state.replay.framesPerTrajectory, items: items)
+                framesPerTrajectory: state.replay.framesPerTrajectory, items: items),
+            profile: trajectoryProfile(frames: state.replay.recording.frames, make)
         ) { iterations in
             blackHole(state.run(iterations))
         }
@@ -97,13 +100,13 @@ func floorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBen
 }
 
 /// `floor/uikit`: the UIKit floor per frame over the standard trajectory; verified, as `floor/scaleAlpha` is, by two
-/// replays giving the same frames (it is not a carousel the properties could judge: no focus, no snap).
+/// replays giving the same frames (it is not a carousel the properties could judge: no focus, no snap); profiled
+/// frame by frame as the `uikit/*` rows are.
 func uikitFloorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
-        let inputs = { PipelineInputs.replay(hz: configuration.hz) {
-            UIKitFloorPipeline(catalogCount: catalog, geometry: geometry, switches: configuration.switches)
-        } }
+        let make = { UIKitFloorPipeline(catalogCount: catalog, geometry: geometry, switches: configuration.switches) }
+        let inputs = { PipelineInputs.replay(hz: configuration.hz, make) }
         let state = PipelineState(inputs())
         let items = state.replay.initial.itemCount
         let frames = state.replay.framesPerTrajectory
@@ -114,7 +117,8 @@ func uikitFloorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> Prepar
                 var second = inputs()
                 return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the UIKit floor differ"
             },
-            instructionIterations: PipelineInputs.instructionIterations(framesPerTrajectory: frames, items: items)
+            instructionIterations: PipelineInputs.instructionIterations(framesPerTrajectory: frames, items: items),
+            profile: trajectoryProfile(frames: state.replay.recording.frames, make)
         ) { iterations in
             blackHole(state.run(iterations))
         }
@@ -136,20 +140,22 @@ final class FloorState {
 
 /// `uikit/*`: one UIKit pipeline over the standard trajectory under the run's switches, verified first: its
 /// output must agree frame by frame with its core's (differences UIKit causes are named, not mismatches), or, for a
-/// pipeline without a core, pass the eight properties as a core does.
+/// pipeline without a core, pass the eight properties as a core does. Profiled frame by frame unless `profiled` is
+/// false (the `uikit-switches/*` rows of `--uikit-matrix`: 255 combinations per pipeline).
 @inlinable
-func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: SuiteConfiguration) -> (Int) -> PreparedBenchmark {
+func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: SuiteConfiguration,
+                                              profiled: Bool = true) -> (Int) -> PreparedBenchmark {
     { catalog in
         let geometry = configuration.geometry
-        let state = PipelineState(PipelineInputs.replay(hz: configuration.hz) {
-            P(catalogCount: catalog, geometry: geometry, switches: configuration.switches)
-        })
+        let make = { P(catalogCount: catalog, geometry: geometry, switches: configuration.switches) }
+        let state = PipelineState(PipelineInputs.replay(hz: configuration.hz, make))
         let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
             verify: { uikitVerificationFailure(P.self, catalogCount: catalog, configuration: configuration, state.replay.recording) },
             instructionIterations: PipelineInputs.instructionIterations(
-                framesPerTrajectory: state.replay.framesPerTrajectory, items: items)
+                framesPerTrajectory: state.replay.framesPerTrajectory, items: items),
+            profile: profiled ? trajectoryProfile(frames: state.replay.recording.frames, make) : nil
         ) { iterations in
             blackHole(state.run(iterations))
         }

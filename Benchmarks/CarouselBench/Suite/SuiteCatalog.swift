@@ -205,7 +205,7 @@ public final class SuiteRegistrar: StrategyVisitor {
             combination.switches = switches
             register(.switches(implementation, changes: switches.changes),
                      unit: .nanosecondsPerFrame, complexity: P.complexity, limit: entry.info.limit,
-                     setUp: uikitPipelineBenchmark(P.self, configuration: combination))
+                     setUp: uikitPipelineBenchmark(P.self, configuration: combination, profiled: false))
         }
         for operation in UIKitOperation.allCases {
             register(.lifecycle(operation, implementation),

@@ -56,9 +56,10 @@ struct SuiteConfiguration: Sendable, Equatable {
     }
 
     /// The results schema: the catalog size `n` and the laid-out items `N`, the harness's metrics, the share of
-    /// a frame's budget at 120 Hz (and at `hz` when it differs), and the multiple of the floor at the same `n`: for
-    /// the UIKit view's rows (`uikit/*`, `uikit-switches/*`, `floor/uikit`) UIKit's floor, `floor/uikit`; for the
-    /// others `floor/scaleAlpha`.
+    /// a frame's budget at 120 Hz (and at `hz` when it differs), the multiple of the floor at the same `n` (for
+    /// the UIKit view's rows, `uikit/*`, `uikit-switches/*` and `floor/uikit`, UIKit's floor, `floor/uikit`; for the
+    /// others `floor/scaleAlpha`), and the trajectory rows' frame-by-frame profile (worst frame, its 99th percentile,
+    /// index and event).
     static func schema(hz: Double = referenceHz, rows: [ResultRow] = []) -> ResultSchema {
         func medians(_ floor: SuiteRow) -> [Int: Double] {
             Dictionary(rows.filter { $0.benchmark == floor.id }.map { ($0.size, $0.median) }, uniquingKeysWith: { first, _ in first })
@@ -79,7 +80,7 @@ struct SuiteConfiguration: Sendable, Equatable {
             row.unit == .nanosecondsPerFrame ? floors(row)[row.size] : nil
         }
         let metrics = [Metric.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration]
-            + budgets + [.p99, .cv, floorMultiple]
+            + budgets + [.p99, .cv, floorMultiple, .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
         return ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N", metrics: metrics)
     }
 

@@ -33,6 +33,8 @@ public enum ComparisonMetric: String, Sendable {
     case instructions
     /// The median of per-round time ratios of a paired session (`PairedComparison`), with a bootstrap interval.
     case paired
+    /// The worst frame, drift-normalised, where the median did not decide (`WorstFrameVerdict`).
+    case worstFrame = "worst_frame"
     /// Nothing to compare (`new` or `missing`).
     case none
 }
@@ -63,6 +65,8 @@ public struct ComparisonOptions: Sendable {
     /// Why the two runs' times cannot be compared (another machine); nil when they can. Instruction counts
     /// still decide where both rows have them.
     public var timesNotComparable: String?
+    /// The worst frame's threshold (`WorstFrameVerdict`).
+    public var worstFrameThreshold = defaultWorstFrameThreshold
 
     public init(
         timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
@@ -131,6 +135,8 @@ public struct Comparison: Sendable {
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
             + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
             + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time)"
+            + (rows.contains { $0.metric == .worstFrame }
+                ? ", \(DecimalFormat.string(options.worstFrameThreshold * 100, decimals: 2))% (worst frame)" : "")
             + (rows.contains { $0.metric == .instructions }
                 ? ", \(DecimalFormat.string(options.instructionThreshold * 100, decimals: 2))% (instructions)" : "")
     }
@@ -155,6 +161,8 @@ public struct Comparison: Sendable {
 ///      noise as large as the threshold itself), else `unchanged` (a narrow interval touching the threshold
 ///      is not shown to be past it).
 ///    A zero or missing median, or an unbounded interval, gives `inconclusive`.
+/// 3. A row that rule 2 leaves `unchanged` or `inconclusive` takes its worst frame's verdict where it has one
+///    (`WorstFrameVerdict`: its own threshold, metric `worst_frame`).
 /// Rows only in the candidate are `new`; rows only in the baseline are `missing`. When the runs' times are not
 /// comparable (`ComparisonOptions.timesNotComparable`: another machine), rule 2 gives `not comparable` instead.
 public enum Comparator {
@@ -229,6 +237,7 @@ public enum Comparator {
         if (row.verdict == .regressed && rawRatio <= 1) || (row.verdict == .improved && rawRatio >= 1) {
             row.verdict = .inconclusive
         }
+        WorstFrameVerdict.apply(to: &row, base, candidate, drift: drift, options: options)
         return row
     }
 

@@ -169,16 +169,19 @@ public enum BenchmarkRunner {
         var spent: UInt64 = 0
     }
 
-    /// Summarises a timed case as a row, counting its allocations in one untimed batch.
+    /// Summarises a timed case as a row, counting its allocations in one untimed batch and, for a benchmark with a
+    /// profile (`PreparedBenchmark.profile`), timing it frame by frame.
     static func summarize(_ timedCase: TimedCase, options: RunOptions) -> ResultRow {
         let iterations = timedCase.iterations
         var mallocs: Double?
         if options.countAllocations, let count = AllocationCounter.count({ timedCase.prepared.body(iterations) }) {
             mallocs = Double(count) / Double(iterations)
         }
-        return ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
-                         unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
-                         mallocsPerIteration: mallocs)
+        var row = ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
+                            unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
+                            mallocsPerIteration: mallocs)
+        if let (profile, events) = timedCase.prepared.profile?(options.timeBudget) { row.record(profile, events: events) }
+        return row
     }
 
     /// The batch size: grown until one batch lasts `max(1 000 clock reads, timeBudget / targetSamples)`,

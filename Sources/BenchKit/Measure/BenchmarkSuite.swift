@@ -12,9 +12,13 @@ public struct PreparedBenchmark {
     /// False where an instruction count would not repeat (e.g. one-shot large allocations, whose cost in glibc
     /// depends on the heap earlier benchmarks left): the column then stays empty instead of misleading.
     public var countsInstructions: Bool
+    /// For a benchmark that plays a sequence of frames: times each frame on its own (`FrameProfiler`) within
+    /// about `budgetSeconds`, and names what happened in each frame. Run once, after sampling.
+    public var profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))?
 
     public init(
         items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
+        profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))? = nil,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         precondition(instructionIterations.map { $0 > 0 } ?? true, "instructionIterations must be positive")
@@ -23,6 +27,7 @@ public struct PreparedBenchmark {
         self.verify = verify
         self.instructionIterations = instructionIterations
         self.countsInstructions = countsInstructions
+        self.profile = profile
     }
 }
 

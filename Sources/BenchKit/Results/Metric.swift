@@ -17,6 +17,8 @@ public struct Metric: Sendable {
         case ratio
         /// A plain fraction (the coefficient of variation).
         case fraction
+        /// A word naming what happened (written as text; `value` is nil, `label` gives it).
+        case label
     }
 
     /// The CSV column and JSON key (`snake_case`).
@@ -30,6 +32,10 @@ public struct Metric: Sendable {
     public let storage: Storage
     /// The value of a row; nil when unmeasured or not applicable (an empty field, never 0).
     public let value: @Sendable (ResultRow) -> Double?
+    /// A `.label` figure's text (no comma, quote or line break); nil for numeric figures and when unknown.
+    public let label: (@Sendable (ResultRow) -> String?)?
+    /// A stored `.label` figure's setter (reading a results file).
+    let storeLabel: (@Sendable (inout ResultRow, String?) -> Void)?
     /// A stored figure's setter: how a results file's column, or a measurement, goes into a row.
     let store: (@Sendable (inout ResultRow, Double?) -> Void)?
     /// A stored figure the samples determine: its statistic (the runner and `ab` fill it from the samples).
@@ -69,9 +75,18 @@ public struct Metric: Sendable {
                   statistic: statistic, neverEmpty: true)
     }
 
+    /// A stored `.label` figure: a text field of `ResultRow`, read back from its column (absent in older files: nil).
+    init(column: String, title: String, labelField field: WritableKeyPath<ResultRow, String?> & Sendable) {
+        self.init(column: column, title: title, kind: .label, decimals: 0, storage: .stored(required: false),
+                  value: { _ in nil }, store: nil, statistic: nil, neverEmpty: false,
+                  label: { $0[keyPath: field] }, storeLabel: { row, text in row[keyPath: field] = text })
+    }
+
     private init(column: String, title: String, kind: Kind, decimals: Int, storage: Storage,
                  value: @escaping @Sendable (ResultRow) -> Double?, store: (@Sendable (inout ResultRow, Double?) -> Void)?,
-                 statistic: (@Sendable (SampleStatistics) -> Double?)?, neverEmpty: Bool) {
+                 statistic: (@Sendable (SampleStatistics) -> Double?)?, neverEmpty: Bool,
+                 label: (@Sendable (ResultRow) -> String?)? = nil,
+                 storeLabel: (@Sendable (inout ResultRow, String?) -> Void)? = nil) {
         self.column = column
         self.title = title
         self.kind = kind
@@ -81,6 +96,8 @@ public struct Metric: Sendable {
         self.store = store
         self.statistic = statistic
         self.neverEmpty = neverEmpty
+        self.label = label
+        self.storeLabel = storeLabel
     }
 
     public static let min = Metric(column: "min", title: "min", kind: .time, decimals: 4,
@@ -102,11 +119,31 @@ public struct Metric: Sendable {
     public static let cv = Metric(column: "cv", title: "cv", kind: .fraction, decimals: 6, required: false,
                                   field: \.cv, statistic: { $0.cv })
 
-    /// Every figure the runner measures, in the order the results file writes them.
-    public static let standard: [Metric] = [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration, .p99, .cv]
+    /// The frame-by-frame profile of a benchmark that plays a sequence of frames (`FrameProfile`): its costliest
+    /// frame, its 99th percentile, what makes the costliest frames and the costliest frame of that
+    /// (`FrameProfile.costliest`). Empty for other benchmarks.
+    public static let worstFrame = Metric(column: "worst_frame", title: "worst frame", kind: .time, decimals: 1,
+                                          required: false, field: \.worstFrame)
+    public static let p99Frame = Metric(column: "p99_frame", title: "p99 frame", kind: .time, decimals: 1,
+                                        required: false, field: \.p99Frame)
+    public static let worstFrameIndex = Metric(column: "worst_frame_index", title: "worst at", kind: .count,
+                                               decimals: 0, required: false, field: \.worstFrameIndex)
+    public static let worstFrameEvent = Metric(column: "worst_frame_event", title: "worst event",
+                                               labelField: \.worstFrameEvent)
 
-    /// The standard figures that are stored (every one of them today; derived metrics are a schema's own).
-    static var stored: [Metric] { standard.filter { $0.store != nil } }
+    /// Every figure the runner measures, in the order the results file writes them.
+    public static let standard: [Metric] = [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration, .p99, .cv,
+                                            .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
+
+    /// The standard figures that are stored (derived metrics are a schema's own).
+    static var stored: [Metric] { standard.filter { $0.store != nil || $0.storeLabel != nil } }
+
+    /// The row's field as text: a label as written, a number with `decimals` (trailing zeros trimmed); empty
+    /// when unmeasured.
+    public func text(_ row: ResultRow) -> String {
+        if let label { return label(row) ?? "" }
+        return value(row).map { DecimalFormat.string($0, decimals: decimals) } ?? ""
+    }
 
     /// The median as a percentage of a time budget (`median / budget * 100`), for rows of `unit` only.
     public static func share(of budgetNanoseconds: Double, column: String, title: String, unit: IterationUnit) -> Metric {

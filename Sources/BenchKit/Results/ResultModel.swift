@@ -82,6 +82,14 @@ public struct ResultRow: Sendable, Equatable {
     public var p99: Double?
     /// Coefficient of variation of the samples; nil when unknown.
     public var cv: Double?
+    /// The costliest iteration of a frame-by-frame profile (`FrameProfile`), in nanoseconds; nil when not profiled.
+    public var worstFrame: Double?
+    /// The profile's 99th percentile, in nanoseconds; nil when not profiled.
+    public var p99Frame: Double?
+    /// The worst frame's index in the played sequence; nil when not profiled.
+    public var worstFrameIndex: Double?
+    /// What happened in the worst frame, as the benchmark names it; nil when not profiled or not named.
+    public var worstFrameEvent: String?
 
     public init(
         benchmark: BenchmarkID, size: Int, items: Int, unit: IterationUnit,

@@ -62,9 +62,7 @@ public enum ResultsFile {
     static func emitRows(_ rows: [ResultRow], schema: ResultSchema, _ emit: (String) throws -> Void) rethrows {
         try emit(schema.columns.joined(separator: ",") + "\n")
         for row in rows {
-            let metrics = zip(schema.metrics, schema.values(row)).map { metric, value in
-                value.map { DecimalFormat.string($0, decimals: metric.decimals) } ?? ""
-            }
+            let metrics = schema.metrics.map { $0.text(row) }
             try emit((schema.identityFields(row) + metrics).joined(separator: ",") + "\n")
         }
     }
@@ -161,6 +159,10 @@ public enum ResultsFile {
             // Every stored figure from its column: the time statistics must be numbers, the counts may be empty
             // (unmeasured), and a column an older file lacks stays unmeasured.
             for metric in Metric.stored {
+                if let storeLabel = metric.storeLabel {
+                    storeLabel(&row, record[metric.column].isEmpty ? nil : record[metric.column])
+                    continue
+                }
                 let figure = metric.neverEmpty ? try record.number(metric.column) : try record.optionalNumber(metric.column)
                 metric.store?(&row, figure)
             }

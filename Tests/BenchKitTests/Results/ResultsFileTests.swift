@@ -65,6 +65,29 @@ final class TemporaryDirectory {
         #expect(rows[0].mallocsPerIteration == 0)
     }
 
+    @Test func theWorstFrameFiguresRoundTripAndOlderFilesReadWithoutThem() throws {
+        let schema = ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N",
+                                  metrics: testSchema.metrics + [.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent])
+        var profiled = makeRow("pipeline/seed", size: 300, samples: [1.5, 2, 2.5])
+        (profiled.p90, profiled.p99, profiled.cv) = (2.4, 2.5, 0.25)
+        (profiled.worstFrame, profiled.p99Frame, profiled.worstFrameIndex, profiled.worstFrameEvent) = (1_234_567.5, 880, 1_224, "wrap jump")
+        var component = makeRow("lookup/dict", size: 300, samples: [1.5, 2, 2.5])
+        (component.p90, component.p99, component.cv) = (2.4, 2.5, 0.25)
+        let path = directory + "/profiled.csv"
+        try ResultsFile.write(RunResult(rows: [profiled, component], failures: [], metadata: RunMetadata.current(options: [:])),
+                              schema: schema, to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix(header + ",p99,cv,worst_frame,p99_frame,worst_frame_index,worst_frame_event\n"))
+        #expect(text.contains(",1234567.5,880,1224,wrap jump\n"))
+        #expect(text.hasSuffix(",,,,\n"), "a row without a profile has empty fields")
+        #expect(try ResultsFile.read(path, schema: schema) == [profiled, component])
+        // A file written before the profile existed: the figures are unknown, not 0.
+        let old = directory + "/old.csv"
+        try (header + "\n" + goodLine + "\n").write(toFile: old, atomically: false, encoding: .utf8)
+        let row = try #require(try ResultsFile.read(old, schema: schema).first)
+        #expect(row.worstFrame == nil && row.p99Frame == nil && row.worstFrameIndex == nil && row.worstFrameEvent == nil)
+    }
+
     @Test func missingColumn() {
         let text = header.replacingOccurrences(of: ",p90", with: "") + "\n"
         let error = parseError(text)

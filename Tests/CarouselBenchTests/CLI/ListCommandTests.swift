@@ -1,7 +1,8 @@
 import Testing
 @testable import CarouselBench
 
-/// `list`: `id<TAB>unit<TAB>sizes`, the sizes saying `any size`, its limit and why, and the default sizes.
+/// `list`: `id<TAB>unit<TAB>sizes<TAB>profile`, the sizes saying `any size`, its limit and why, and the default sizes;
+/// the profile naming the worst-frame figures of a trajectory row.
 @Suite struct ListCommandTests {
     static let defaults = "default 3,10,30,100,300,1000,3000,10000"
 
@@ -12,7 +13,7 @@ import Testing
         var entries: [String: [String]] = [:]
         for line in outcome.stdout.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            #expect(fields.count == 3, "id, unit, sizes: \(line)")
+            #expect(fields.count == 4, "id, unit, sizes, profile: \(line)")
             #expect(entries.updateValue(fields, forKey: fields[0]) == nil, "listed once: \(line)")
         }
         return entries
@@ -31,9 +32,12 @@ import Testing
 
     @Test func otherBenchmarksTakeAnySizeAndTheSelfCheckItsOwn() throws {
         let entries = try entries()
-        #expect(entries["pipeline/best"] == ["pipeline/best", "ns/frame", "any size; " + Self.defaults])
-        #expect(entries["lookup/arithmetic"] == ["lookup/arithmetic", "ns/call", "any size; " + Self.defaults])
-        #expect(entries["harness/empty"] == ["harness/empty", "ns/call", "fixed 3"])
+        let profiled = ListCommand.profiledFigures
+        #expect(entries["pipeline/best"] == ["pipeline/best", "ns/frame", "any size; " + Self.defaults, profiled])
+        #expect(entries["uikit/best"] == ["uikit/best", "ns/frame", "any size; " + Self.defaults, profiled])
+        #expect(entries["lookup/arithmetic"] == ["lookup/arithmetic", "ns/call", "any size; " + Self.defaults, "-"])
+        #expect(entries["harness/empty"] == ["harness/empty", "ns/call", "fixed 3", "-"])
+        #expect(profiled.hasPrefix("worst_frame,"))
         // Exactly the suite's benchmarks.
         #expect(Set(entries.keys) == Set(CarouselSuite().benchmarks.benchmarkIDs.map(\.description)))
     }

@@ -1,3 +1,4 @@
+import CarouselLayout
 import Foundation
 import Testing
 @testable import CarouselBench
@@ -145,7 +146,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         let schema = SuiteConfiguration.schema(hz: 90)
         let metricColumns = schema.metrics.map(\.column)
         #expect(metricColumns == ["min", "median", "p90", "mad", "mallocs_per_iteration", "instructions_per_iteration",
-                                  "budget_pct_120hz", "budget_pct_90hz", "p99", "cv", "x_floor"])
+                                  "budget_pct_120hz", "budget_pct_90hz", "p99", "cv", "x_floor",
+                                  "worst_frame", "p99_frame", "worst_frame_index", "worst_frame_event"])
         let directory = try BenchProcess.scratchDirectory()
 
         let csv = try run("csv", in: directory)
@@ -179,9 +181,16 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(abs(budget90 - median / (1e9 / 90) * 100) <= 1e-9 * budget90)
         #expect(abs(xFloor - median / floorMedian) <= 1e-9 * xFloor)
         #expect(floor["x_floor"] as? Double == 1)
-        for column in ["budget_pct_120hz", "budget_pct_90hz", "x_floor"] {
-            #expect(lookup[column] is NSNull, "a per-call row has no frame budget nor floor: \(column)")
+        for column in ["budget_pct_120hz", "budget_pct_90hz", "x_floor", "worst_frame", "worst_frame_event"] {
+            #expect(lookup[column] is NSNull, "a per-call row has no frame budget, floor nor profile: \(column)")
         }
+        // The trajectory row's profile: a worst frame at least its 99th percentile, in the trajectory, with an event
+        // (the one text figure, a string in the JSON).
+        let worst = try #require(best["worst_frame"] as? Double)
+        let p99Frame = try #require(best["p99_frame"] as? Double)
+        let index = try #require(best["worst_frame_index"] as? Double)
+        #expect(worst >= p99Frame && index >= 0 && index < 3_000)
+        #expect(FrameEvent(rawValue: try #require(best["worst_frame_event"] as? String)) != nil)
 
         let markdown = try run("markdown", in: directory)
         #expect(markdown.status == 0, "\(markdown.stderr)")
@@ -193,7 +202,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(columnOfTitle.count == schema.metrics.count, "every metric has a title of its own")
         #expect(titles.dropFirst(3).map { columnOfTitle[$0] ?? "?\($0)" } == metricColumns, "\(headLine)")
         #expect(Array(titles.dropFirst(3)) == ["min", "median", "p90", "mad", "allocs/iter", "instr/iter", "120Hz budget",
-                                               "90Hz budget", "p99", "cv", "x floor"])
+                                               "90Hz budget", "p99", "cv", "x floor", "worst frame", "p99 frame",
+                                               "worst at", "worst event"])
         #expect(markdown.stdout.split(separator: "\n").count == 2 + 3, "header, separator, 3 rows: \(markdown.stdout)")
 
         // The console table: the same headings, in the same order (its cells are padded, some titles have spaces).

@@ -1,3 +1,4 @@
+import CarouselLayout
 import Testing
 
 /// `trace`: exactly the columns of SUITE.md, one row per frame, values in their documented ranges.
@@ -68,6 +69,31 @@ import Testing
             #expect(outcome.stderr.hasPrefix("carousel-bench trace: error: "), "\(outcome.stderr)")
         }
     }
+
+    @Test func costsAddEachFramesCostAndEvent() throws {
+        let outcome = try BenchProcess.run(["trace", "--pipeline", "seed003.paging", "--catalog", "30", "--gesture", "standard",
+                                            "--costs"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "frame,offset,center_item,logical_index,jumped,visible,cost_ns,event")
+        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        // The standard trajectory at 120 Hz as this pipeline plays it (its snaps decide where each flick lands).
+        #expect(rows.count > 2_500, "\(rows.count)")
+        var events: [String: Int] = [:]
+        for (index, row) in rows.enumerated() {
+            #expect(row[0] == String(index))
+            #expect(row.count == 8, "\(row)")
+            #expect((Double(row[6]) ?? -1) >= 0, "\(row)")
+            events[row[7], default: 0] += 1
+        }
+        #expect(Set(events.keys).isSubset(of: Set(FrameEvent.allCases.map(\.rawValue))), "\(events)")
+        #expect(events["rotation"] == 2, "the standard script rotates to landscape and back: \(events)")
+        #expect((events["release"] ?? 0) >= 12, "a release per stroke: \(events)")
+    }
+
+    @Test func withoutCostsTheColumnsAreUnchanged() throws {
+        #expect(try rows(["--pipeline", "best", "--catalog", "3", "--frames", "4"]).allSatisfy { $0.count == 6 })
+    }
 }
 
 /// `trace` of a UIKit pipeline: the content stops at its edge, as a UIScrollView does, where the core runs on.
@@ -83,4 +109,5 @@ import Testing
         #expect(last(uikit)[2] == "6" && !last(uikit)[5].isEmpty)
         #expect(Double(last(core)[1])! > 9_000 && last(core)[5].isEmpty, "the core runs past its content")
     }
+
 }

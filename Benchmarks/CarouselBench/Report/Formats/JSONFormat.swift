@@ -15,7 +15,11 @@ struct JSONFormat: OutputFormat {
                 "samples": row.sampleCount, "iterations_per_sample": row.iterationsPerSample,
             ]
             for (metric, value) in zip(schema.metrics, schema.values(row)) {
-                object[metric.column] = value ?? NSNull()
+                if let label = metric.label {
+                    object[metric.column] = label(row).map { $0 as Any } ?? NSNull()
+                } else {
+                    object[metric.column] = value ?? NSNull()
+                }
             }
             return object
         }

@@ -1,0 +1,98 @@
+import BenchKit
+import BenchSink
+import CarouselLayout
+import Determinism
+
+/// The frame-by-frame profile of a trajectory row (issue 17): every frame of the recorded trajectory timed on
+/// its own, each play from a fresh pipeline built as the recording's was, the frames' events named in the
+/// first play (untimed). A play starts from a pipeline of its own, not from a copy: a UIKit view's copy would
+/// rebuild its scene in its first frame (`makeSceneUnique`), an O(N) cost no app pays while scrolling.
+@usableFromInline
+final class FrameProfileState<P: CarouselPipeline> {
+    @usableFromInline let make: () -> P
+    @usableFromInline let frames: [TrajectoryFrame]
+    @usableFromInline var pipeline: P
+    @usableFromInline var output = FrameOutput()
+    @usableFromInline var hash = StableHash.seed
+    @usableFromInline var tracker = FrameEventTracker()
+    @usableFromInline var events: [FrameEvent] = []
+
+    @inlinable
+    init(frames: [TrajectoryFrame], make: @escaping () -> P) {
+        self.make = make
+        self.frames = frames
+        pipeline = make()
+    }
+
+    /// A fresh pipeline at the trajectory's start (untimed).
+    @inlinable
+    func start() {
+        pipeline = make()
+        output = FrameOutput()
+        blackHole(hash)
+        hash = StableHash.seed
+    }
+
+    /// Frame `index`, as a replay plays it: the pipeline's work and the checksum of its output (timed).
+    @inlinable
+    func play(_ index: Int) {
+        pipeline.apply(frames[index], into: &output)
+        hash = output.checksum(into: hash)
+    }
+
+    /// The event of the frame just played (untimed, first play only).
+    @inlinable
+    func name(_ index: Int) {
+        events.append(tracker.next(frames[index], output))
+    }
+
+    /// The profile, and every frame's event.
+    @inlinable
+    func profile(budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        events = []
+        tracker = FrameEventTracker()
+        let profile = FrameProfiler.profile(frames: frames.count, budgetSeconds: budgetSeconds, start: start,
+                                            frame: play, afterFirstPlayFrame: name)
+        blackHole(hash)
+        return (profile, events)
+    }
+}
+
+/// A trajectory row's `PreparedBenchmark.profile`: the profile over `frames` from pipelines `make` builds, and
+/// each frame's event.
+@inlinable
+func trajectoryProfile<P: CarouselPipeline>(
+    frames: [TrajectoryFrame], _ make: @escaping () -> P
+) -> (Double) -> (FrameProfile, events: [String]?) {
+    { budget in
+        let (profile, events) = FrameProfileState(frames: frames, make: make).profile(budgetSeconds: budget)
+        return (profile, events.map(\.rawValue))
+    }
+}
+
+/// The frame-by-frame profile of one implementation's core or UIKit view over a script, for `trace --costs` and the
+/// report's per-frame charts: the script recorded live, then profiled as a trajectory row is.
+enum FrameCosts {
+    /// The profile and each frame's event of `make`'s pipelines playing `script` at `hz`.
+    static func profile<P: CarouselPipeline>(_ make: @escaping () -> P, script: ScrollScript, hz: Double,
+                                             budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        let recording = PipelinePlayer.record(from: make(), script: script, hz: hz)
+        return FrameProfileState(frames: recording.frames, make: make).profile(budgetSeconds: budgetSeconds)
+    }
+
+    /// A core pipeline's profile at `catalog` in `configuration`'s geometry.
+    static func core<P: CarouselPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration, script: ScrollScript,
+                                          budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        let geometry = configuration.geometry
+        return profile({ P(catalogCount: catalog, geometry: geometry) }, script: script, hz: configuration.hz,
+                       budgetSeconds: budgetSeconds)
+    }
+
+    /// A UIKit view's profile at `catalog` under `configuration`'s geometry and switches.
+    static func uikit<P: UIKitPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration, script: ScrollScript,
+                                        budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        let (geometry, switches) = (configuration.geometry, configuration.switches)
+        return profile({ P(catalogCount: catalog, geometry: geometry, switches: switches) }, script: script,
+                       hz: configuration.hz, budgetSeconds: budgetSeconds)
+    }
+}

@@ -1,0 +1,48 @@
+/// The relative change of a row's worst frame (`ResultRow.worstFrame`), drift-normalised, that makes it
+/// `regressed` (or, as `1/(1+t)`, `improved`) when its median did not decide.
+///
+/// From A/A runs on the 2-core reference machine while other engineers built (README, "How a verdict is decided"):
+/// between two quick runs of one build, worst frames of 50 us and more moved by 0.61x to 1.19x (an O(N) rotation
+/// at n = 10 000 that page-faults in one process and not in the other: 125 us against 76 us); 75% keeps them
+/// unflagged while a worst frame twice as long stands out.
+public let defaultWorstFrameThreshold = 0.75
+
+/// The least a worst frame must move, in nanoseconds (after the drift), to get a verdict: 50 us, 0.6% of a
+/// 120 Hz frame. Worst frames of a few to a few tens of microseconds (a rotation's allocations, a release over a
+/// small catalog) moved by up to 3.4x, and by up to 28 us, between two such runs, with the heap and the
+/// neighbours; none of them is a hitch risk.
+public let worstFrameNoiseFloor = 50_000.0
+
+/// The worst-frame rule of a comparison (issue 17): a row whose median is `unchanged` or `inconclusive` by time
+/// takes the verdict of its worst frame when that one is past `worstFrameThreshold`.
+///
+/// With worst frames `b` and `c` (ns), the drift factor `d` and `t = worstFrameThreshold`: `r = c / b / d`;
+/// `regressed` when `r > 1 + t` and `c - b d >= worstFrameNoiseFloor` (so `c > b` too), `improved` when
+/// `r < 1/(1 + t)` and `b d - c >= worstFrameNoiseFloor`; otherwise no verdict. No verdict either when a row has
+/// no worst frame (a component row, an older results file) or when instruction counts decided the row (the gate
+/// stays deterministic).
+public enum WorstFrameVerdict {
+    /// The verdict on the worst frames `baseline` and `current`, with its drift-normalised ratio; nil for none.
+    /// - Complexity: O(1).
+    public static func verdict(baseline: Double?, current: Double?, drift: Double,
+                               threshold: Double) -> (ratio: Double, verdict: Verdict)? {
+        guard let baseline, let current, baseline > 0, current > 0, drift > 0 else { return nil }
+        let ratio = current / baseline / drift
+        let change = current - baseline * drift
+        if ratio > 1 + threshold && change >= worstFrameNoiseFloor && current > baseline { return (ratio, .regressed) }
+        if ratio < 1 / (1 + threshold) && -change >= worstFrameNoiseFloor && current < baseline { return (ratio, .improved) }
+        return nil
+    }
+
+    /// Gives `row` (decided by time) its worst frame's verdict where the rule above has one.
+    static func apply(to row: inout ComparisonRow, _ base: ResultRow, _ candidate: ResultRow, drift: Double,
+                      options: ComparisonOptions) {
+        guard row.metric == .time, row.verdict == .unchanged || row.verdict == .inconclusive,
+              let (ratio, verdict) = Self.verdict(baseline: base.worstFrame, current: candidate.worstFrame, drift: drift,
+                                                 threshold: options.worstFrameThreshold)
+        else { return }
+        row.verdict = verdict
+        row.metric = .worstFrame
+        (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
+    }
+}

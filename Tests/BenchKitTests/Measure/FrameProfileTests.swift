@@ -1,0 +1,81 @@
+import BenchKit
+import Testing
+
+@Suite struct FrameProfileTests {
+    private let overhead = ClockOverhead(wall: 20, cpu: 500)
+
+    @Test func aFrameCostsTheSmallerOfItsClocksLessTheirOverheads() {
+        // Not preempted: wall 120 - 20 = 100, CPU 610 - 500 = 110; the wall time is the smaller.
+        #expect(FrameProfile.cost(wall: 120, cpu: 610, overhead: overhead) == 100)
+        // Preempted for 4 ms: the wall time is 4 ms too long, the CPU time is not.
+        #expect(FrameProfile.cost(wall: 4_000_120, cpu: 610, overhead: overhead) == 110)
+        // No CPU clock: the wall time alone.
+        #expect(FrameProfile.cost(wall: 4_000_120, cpu: nil, overhead: overhead) == 4_000_100)
+        // Never below 0: a frame faster than the empty one timed.
+        #expect(FrameProfile.cost(wall: 10, cpu: 400, overhead: overhead) == 0)
+    }
+
+    @Test func aFrameCostsItsMinimumOverPlays() {
+        // Frame 1 was slowed in plays 0 and 2 only (a neighbour, a cold cache): its minimum is its cost.
+        // Frame 2 is costly in every play: it stays costly.
+        let plays: [[Double]] = [[10, 900, 5_000], [12, 100, 5_100], [11, 800, 4_900]]
+        #expect(FrameProfile.combine(plays) == [10, 100, 4_900])
+        #expect(FrameProfile.combine([]) == [])
+    }
+
+    @Test func worstIndexAndPercentile() {
+        var costs = [Double](repeating: 100, count: 200)
+        costs[150] = 9_000
+        costs[170] = 9_000   // a tie: the first is the worst
+        costs[30] = 500
+        let profile = FrameProfile(costs: costs, plays: 3)
+        #expect(profile.worstIndex == 150)
+        #expect(profile.worst == 9_000)
+        // 99th percentile of 200 values: rank 197.01 of the sorted ones (..., 500, 9 000, 9 000).
+        let p99 = profile.p99!
+        #expect(p99 > 500 && p99 < 9_000)
+        #expect(FrameProfile(costs: [], plays: 0).worst == nil)
+        #expect(FrameProfile(costs: [], plays: 0).p99 == nil)
+    }
+
+    @Test func theProfilerPlaysAtLeastTheMinimumAndNamesEveryFrameOnce() {
+        var starts = 0
+        var played: [Int] = []
+        var looked: [Int] = []
+        let profile = FrameProfiler.profile(frames: 5, budgetSeconds: 0, start: { starts += 1 },
+                                            frame: { played.append($0) }, afterFirstPlayFrame: { looked.append($0) })
+        #expect(profile.plays == FrameProfiler.minimumPlays)
+        #expect(starts == FrameProfiler.minimumPlays)
+        #expect(played == Array(repeating: Array(0..<5), count: FrameProfiler.minimumPlays).flatMap { $0 })
+        #expect(looked == Array(0..<5))
+        #expect(profile.costs.count == 5 && profile.costs.allSatisfy { $0 >= 0 })
+    }
+
+    @Test func theCostliestFramesAreNamedByTheEventMostOfThemShare() {
+        // Three releases and a rotation within 10% of the worst (the rotation): the release makes the worst frames,
+        // and its costliest frame is 3; the frame at 800 is not near the worst.
+        let profile = FrameProfile(costs: [10, 950, 10, 990, 1_000, 920, 800], plays: 3)
+        let labels = ["new item", "release", "nothing", "release", "rotation", "release", "wrap jump"]
+        #expect(profile.worstIndex == 4)
+        let costliest = profile.costliest(labels: labels)
+        #expect(costliest?.label == "release" && costliest?.index == 3)
+        // A tie in count: the label of the costliest frame.
+        let tie = FrameProfile(costs: [950, 1_000], plays: 3).costliest(labels: ["release", "rotation"])
+        #expect(tie?.label == "rotation" && tie?.index == 1)
+        // A single worst frame far above the rest is its own event.
+        #expect(FrameProfile(costs: [10, 5_000, 4_000], plays: 3).costliest(labels: ["a", "b", "c"])?.label == "b")
+        #expect(FrameProfile(costs: [], plays: 0).costliest(labels: []) == nil)
+    }
+
+    @Test func aProfileGoesIntoTheRowsFigures() {
+        var row = makeRow("pipeline/x", samples: [1, 2, 3])
+        row.record(FrameProfile(costs: [5, 7_000, 6, 6_800], plays: 3), events: ["new item", "rotation", "nothing", "rotation"])
+        #expect(row.worstFrame == 7_000)
+        #expect(row.worstFrameIndex == 1)
+        #expect(row.worstFrameEvent == "rotation")
+        #expect(row.p99Frame != nil)
+        var unnamed = makeRow("pipeline/y", samples: [1, 2, 3])
+        unnamed.record(FrameProfile(costs: [5, 7_000, 6], plays: 3), events: nil)
+        #expect(unnamed.worstFrameIndex == 1 && unnamed.worstFrameEvent == nil)
+    }
+}
