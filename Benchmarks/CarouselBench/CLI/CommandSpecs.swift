@@ -1,9 +1,13 @@
+import BenchKit
 import CarouselLayout
 
 /// The options of every subcommand, in one place, so `--help` and the parser can never disagree.
 enum CommonOptions {
     static let sizeRange = 1...1_000_000
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
+    static let estimator = OptionSpec.value(
+        "--estimator", "NAME",
+        "what a time ratio is taken of: p20 (default), median, min, hl (Hodges-Lehmann) or pP, 0 < P < 50 (see README)")
     static let format = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.forTables)) (default table)")
     static let resultFormat = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.all)) (default table)")
     static let filter = OptionSpec.value("--filter", "REGEX", "only benchmarks whose id (family/strategy) matches")
@@ -17,6 +21,15 @@ enum CommonOptions {
         .value("--hz", "RATE", "whole frames per second: the trajectory's frame rate and the frame budget (default 120)"),
         .value("--uikit", "NAME=VALUE", "a UIKit model switch for the uikit/* rows; repeat or comma-separate (list --uikit)"),
     ]
+
+    /// Reads `--estimator` (default `TimeEstimator.standard`).
+    static func estimator(_ arguments: ParsedArguments) throws -> TimeEstimator {
+        guard let name = arguments.value("--estimator") else { return .standard }
+        guard let estimator = TimeEstimator(name: name) else {
+            throw UsageError("option '--estimator': '\(name)' is not one of median|min|hl|pP (0 < P < 50, e.g. p20)")
+        }
+        return estimator
+    }
 
     /// Reads `geometry`'s options: the viewport is 300 pt tall and items 200 pt, as in the suite's default.
     static func configuration(_ arguments: ParsedArguments) throws -> SuiteConfiguration {

@@ -11,15 +11,16 @@ enum CompareCommand {
             Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
             those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Times are compared only
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
-            otherwise those rows read `not comparable`. On one machine the ratio of medians is
-            divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
-            code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
+            otherwise those rows read `not comparable`. On one machine the ratio of the runs' 20th percentiles
+            (--estimator) is divided by the run-wide drift (the median ratio over all rows, so a slower machine is
+            not slower code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
             Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
             read whole, before or after (waiting up to --lock-timeout).
             """,
             options: [
                 CommonOptions.threshold,
+                CommonOptions.estimator,
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
                 .flag("--all", "show every row, not only those that changed"),
@@ -34,6 +35,7 @@ enum CompareCommand {
         }
         let format = try OutputFormats.choice(arguments)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
+        let estimator = try CommonOptions.estimator(arguments)
         let schema = SuiteConfiguration.readingSchema
         let wait = try Locking.wait(arguments)
         // Each set as one commit left it, even while a run writes it.
@@ -42,7 +44,7 @@ enum CompareCommand {
         let difference = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
         let comparison = Comparator.compare(
             baseline: baseline.rows, current: current.rows,
-            options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
+            options: ComparisonOptions(timeThreshold: threshold, estimator: estimator, timesNotComparable: difference))
         if let output = arguments.value("--output") {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)
