@@ -14,7 +14,7 @@ enum RunCommand {
             Every benchmark is verified, at the sizes and geometry of the run, before it is timed; one that fails is
             reported and not timed (exit 1). Sizes are catalog sizes n, any of 1...1000000 (default \
             \(CarouselSuite.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
-            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size); a
+            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 30 ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
@@ -29,6 +29,7 @@ enum RunCommand {
                 .flag("--replace-baseline", "also write the results as the whole baseline, dropping the rows not run"),
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
+                CommonOptions.estimator,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
@@ -44,9 +45,9 @@ enum RunCommand {
     static let selectionOptions: [OptionSpec] = [
         CommonOptions.filter,
         .value("--sizes", "LIST", "comma-separated catalog sizes in 1...1000000, e.g. 3,30,300"),
-        .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 15 s)"),
+        .flag("--quick", "CI smoke run: 3 sizes, a short budget (run 30 ms, ab 40 ms per benchmark and size)"),
     ] + CommonOptions.geometry + [
-        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
+        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default: run 80, ab 200; --quick: run 30, ab 40)"),
     ]
 
     /// The run options of `selectionOptions` (the geometry is `CommonOptions.configuration`).
@@ -65,6 +66,25 @@ enum RunCommand {
         return options
     }
 
+    /// `run`'s own sampling (not `ab`'s, whose paired rounds are their own design): adaptive (`SamplingStop`), one
+    /// sample about every millisecond, at least 10 per case, a case settled once the 95% interval of its
+    /// `estimator` location is within `samplingPrecision`; the run's sampling stays within 80 ms per benchmark and
+    /// size (--quick 30 ms, --time-budget), spent where the noise is.
+    static func sampling(_ arguments: ParsedArguments, estimator: TimeEstimator) throws -> RunOptions {
+        var options = try runOptions(arguments)
+        if arguments.value("--time-budget") == nil {
+            options.timeBudget = arguments.has("--quick") ? 0.03 : 0.08
+            options.warmup = options.timeBudget / 10
+        }
+        options.targetSamples = max(10, Int(options.timeBudget * 1000))
+        options.minimumSamples = 10
+        options.stop = SamplingStop(estimator: estimator, precision: samplingPrecision, minimumSamples: 10)
+        return options
+    }
+
+    /// The relative width of a settled case's interval (README, "Adaptive sampling").
+    static let samplingPrecision = 0.02
+
     /// The arguments of `run`'s callgrind children: the options that choose the cases and the suite, and nothing
     /// else. The user's paths (`--output`, `--baseline`) would otherwise change the child's stack and heap, and the
     /// counts with them, from one output path to another (see `InstructionCounter.childEnvironment`).
@@ -75,7 +95,8 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try OutputFormats.choice(arguments)
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
-        let options = try runOptions(arguments)
+        let estimator = try CommonOptions.estimator(arguments)
+        let options = try sampling(arguments, estimator: estimator)
         var configuration = try CommonOptions.configuration(arguments)
         configuration.uikitMatrix = arguments.has("--uikit-matrix")
         let filter = options.filter
@@ -177,7 +198,7 @@ enum RunCommand {
             let difference = ComparisonOptions.timingDifference(baseline: baselineMetadata, current: result.metadata)
             let comparison = Comparator.compare(
                 baseline: baseline.filter { selectedKeys.contains($0.key) }, current: result.rows,
-                options: ComparisonOptions(timeThreshold: threshold, timesNotComparable: difference))
+                options: ComparisonOptions(timeThreshold: threshold, estimator: estimator, timesNotComparable: difference))
             StandardError.write("\ncompared with \(baselinePath):\n")
             // For people, on standard error: in Markdown when the results are, else as a table.
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()
