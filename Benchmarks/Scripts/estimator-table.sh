@@ -41,7 +41,7 @@ fi
 # Multiplies the time columns (by header name) of the REGEX rows and their raw samples by FACTOR.
 doctor() { # RUN FACTOR OUT
     awk -F, -v OFS=, -v re="$regex" -v f="$2" '
-        NR == 1 { for (c = 1; c <= NF; c++) if ($c ~ /^(min|median|p90|mad|p99|p20)$/) scale[c] = 1; print; next }
+        NR == 1 { for (c = 1; c <= NF; c++) if ($c ~ /^(min|median|p90|mad|p99)$/) scale[c] = 1; print; next }
         $1 ~ re { for (c in scale) if ($c != "") $c = $c * f } { print }' "$1" > "$3"
     awk -F, -v OFS=, -v re="$regex" -v f="$2" 'NR > 1 && $1 ~ re { $4 = $4 * f } { print }' \
         "${1%.csv}.samples.csv" > "${3%.csv}.samples.csv"

@@ -7,7 +7,7 @@ enum CommonOptions {
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
     static let estimator = OptionSpec.value(
         "--estimator", "NAME",
-        "what a time ratio is taken of: p20 (default), median, min, hl (Hodges-Lehmann) or pP, 0 < P < 50 (see README)")
+        "what a time ratio is taken of: p10 (default), median, min, hl (Hodges-Lehmann) or pP, 0 < P < 50 (see README)")
     static let format = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.forTables)) (default table)")
     static let resultFormat = OptionSpec.value("--format", "FMT", "\(OutputFormats.names(OutputFormats.all)) (default table)")
     static let filter = OptionSpec.value("--filter", "REGEX", "only benchmarks whose id (family/strategy) matches")
@@ -26,7 +26,7 @@ enum CommonOptions {
     static func estimator(_ arguments: ParsedArguments) throws -> TimeEstimator {
         guard let name = arguments.value("--estimator") else { return .standard }
         guard let estimator = TimeEstimator(name: name) else {
-            throw UsageError("option '--estimator': '\(name)' is not one of median|min|hl|pP (0 < P < 50, e.g. p20)")
+            throw UsageError("option '--estimator': '\(name)' is not one of median|min|hl|pP (0 < P < 50, e.g. p10)")
         }
         return estimator
     }

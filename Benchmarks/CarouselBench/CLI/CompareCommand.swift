@@ -11,7 +11,7 @@ enum CompareCommand {
             Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
             those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Times are compared only
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
-            otherwise those rows read `not comparable`. On one machine the ratio of the runs' 20th percentiles
+            otherwise those rows read `not comparable`. On one machine the ratio of the runs' 10th percentiles
             (--estimator) is divided by the run-wide drift (the median ratio over all rows, so a slower machine is
             not slower code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.

@@ -23,7 +23,7 @@ public struct SamplingStop: Sendable, Equatable, CustomStringConvertible {
         self.minimumSamples = minimumSamples
     }
 
-    /// `adaptive: p20 within 2% (at least 10 samples)`, for the run's metadata.
+    /// `adaptive: p10 within 2% (at least 10 samples)`, for the run's metadata.
     public var description: String {
         "adaptive: \(estimator) within \(DecimalFormat.string(precision * 100, decimals: 2))% (at least \(minimumSamples) samples)"
     }
