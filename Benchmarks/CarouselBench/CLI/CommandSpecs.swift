@@ -5,6 +5,9 @@ import CarouselLayout
 enum CommonOptions {
     static let sizeRange = 1...1_000_000
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
+    static let estimator = OptionSpec.value(
+        "--estimator", "NAME",
+        "what a time ratio is taken of: p10 (default), median, min, hl (Hodges-Lehmann) or pP, 0 < P < 50 (see README)")
     static let worstFrameThreshold = OptionSpec.value(
         "--worst-threshold", "PCT",
         "worst-frame threshold in percent, where the median does not decide (default \(Int(defaultWorstFrameThreshold * 100)): A/A, see README)")
@@ -21,6 +24,15 @@ enum CommonOptions {
         .value("--hz", "RATE", "whole frames per second: the trajectory's frame rate and the frame budget (default 120)"),
         .value("--uikit", "NAME=VALUE", "a UIKit model switch for the uikit/* rows; repeat or comma-separate (list --uikit)"),
     ]
+
+    /// Reads `--estimator` (default `TimeEstimator.standard`).
+    static func estimator(_ arguments: ParsedArguments) throws -> TimeEstimator {
+        guard let name = arguments.value("--estimator") else { return .standard }
+        guard let estimator = TimeEstimator(name: name) else {
+            throw UsageError("option '--estimator': '\(name)' is not one of median|min|hl|pP (0 < P < 50, e.g. p10)")
+        }
+        return estimator
+    }
 
     /// Reads `geometry`'s options: the viewport is 300 pt tall and items 200 pt, as in the suite's default.
     static func configuration(_ arguments: ParsedArguments) throws -> SuiteConfiguration {
@@ -44,10 +56,10 @@ enum CommonOptions {
         return SuiteConfiguration(geometry: geometry, hz: hz, switches: switches)
     }
 
-    /// The comparison's options from `--threshold` and `--worst-threshold` (`run` and `compare`).
+    /// The comparison's options from `--threshold`, `--estimator` and `--worst-threshold` (`run` and `compare`).
     static func comparisonOptions(_ arguments: ParsedArguments) throws -> ComparisonOptions {
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
-        var options = ComparisonOptions(timeThreshold: threshold)
+        var options = ComparisonOptions(timeThreshold: threshold, estimator: try estimator(arguments))
         options.worstFrameThreshold = try arguments.double(
             "--worst-threshold", default: defaultWorstFrameThreshold * 100, range: 0.01...1000) / 100
         return options

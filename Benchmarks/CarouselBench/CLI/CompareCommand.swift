@@ -11,9 +11,9 @@ enum CompareCommand {
             Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
             those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Times are compared only
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
-            otherwise those rows read `not comparable`. On one machine the ratio of medians is
-            divided by the run-wide drift (the median ratio over all rows, so a slower machine is not slower
-            code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
+            otherwise those rows read `not comparable`. On one machine the ratio of the runs' 10th percentiles
+            (--estimator) is divided by the run-wide drift (the median ratio over all rows, so a slower machine is
+            not slower code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
             A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
             files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
@@ -24,6 +24,7 @@ enum CompareCommand {
             """,
             options: [
                 CommonOptions.threshold,
+                CommonOptions.estimator,
                 CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),

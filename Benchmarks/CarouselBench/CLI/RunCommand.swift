@@ -14,7 +14,7 @@ enum RunCommand {
             Every benchmark is verified, at the sizes and geometry of the run, before it is timed; one that fails is
             reported and not timed (exit 1). Sizes are catalog sizes n, any of 1...1000000 (default \
             \(CarouselSuite.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
-            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 40 ms per benchmark and size); a
+            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 30 ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (3 to 7
@@ -34,6 +34,7 @@ enum RunCommand {
                 .flag("--replace-baseline", "also write the results as the whole baseline, dropping the rows not run"),
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
+                CommonOptions.estimator,
                 CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
@@ -50,9 +51,9 @@ enum RunCommand {
     static let selectionOptions: [OptionSpec] = [
         CommonOptions.filter,
         .value("--sizes", "LIST", "comma-separated catalog sizes in 1...1000000, e.g. 3,30,300"),
-        .flag("--quick", "CI smoke run: 3 sizes, 40 ms each (about 15 s)"),
+        .flag("--quick", "CI smoke run: 3 sizes, a short budget (run 30 ms, ab 40 ms per benchmark and size)"),
     ] + CommonOptions.geometry + [
-        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default 200; --quick 40)"),
+        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default: run 80, ab 200; --quick: run 30, ab 40)"),
     ]
 
     /// The run options of `selectionOptions` (the geometry is `CommonOptions.configuration`).
@@ -71,6 +72,25 @@ enum RunCommand {
         return options
     }
 
+    /// `run`'s own sampling (not `ab`'s, whose paired rounds are their own design): adaptive (`SamplingStop`), one
+    /// sample about every millisecond, at least 10 per case, a case settled once the 95% interval of its
+    /// `estimator` location is within `samplingPrecision`; the run's sampling stays within 80 ms per benchmark and
+    /// size (--quick 30 ms, --time-budget), spent where the noise is.
+    static func sampling(_ arguments: ParsedArguments, estimator: TimeEstimator) throws -> RunOptions {
+        var options = try runOptions(arguments)
+        if arguments.value("--time-budget") == nil {
+            options.timeBudget = arguments.has("--quick") ? 0.03 : 0.08
+            options.warmup = options.timeBudget / 10
+        }
+        options.targetSamples = max(10, Int(options.timeBudget * 1000))
+        options.minimumSamples = 10
+        options.stop = SamplingStop(estimator: estimator, precision: samplingPrecision, minimumSamples: 10)
+        return options
+    }
+
+    /// The relative width of a settled case's interval (README, "Adaptive sampling").
+    static let samplingPrecision = 0.02
+
     /// The arguments of `run`'s callgrind children: the options that choose the cases and the suite, and nothing
     /// else. The user's paths (`--output`, `--baseline`) would otherwise change the child's stack and heap, and the
     /// counts with them, from one output path to another (see `InstructionCounter.childEnvironment`).
@@ -81,7 +101,7 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try OutputFormats.choice(arguments)
         var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
-        let options = try runOptions(arguments)
+        let options = try sampling(arguments, estimator: comparisonOptions.estimator)
         var configuration = try CommonOptions.configuration(arguments)
         configuration.uikitMatrix = arguments.has("--uikit-matrix") ? .live : .off
         let filter = options.filter

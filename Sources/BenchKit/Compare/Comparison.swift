@@ -3,12 +3,16 @@ import Determinism
 /// The relative slowdown a timed row must show, past all noise and after drift normalisation, to be
 /// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
 ///
-/// Set from A/A runs of the suite on its 2-core reference machine (Benchmarks/Scripts/aa-noise.sh): the largest
-/// lower interval end of a drift-normalised ratio between two back-to-back runs of one build was 1.235 over
-/// 10 quick pairs and about 1.19 over 6 full pairs; memory-bound O(N) rows move together by up to 25%
-/// when a neighbour loads the machine. 25% keeps every A/A pair free of `regressed` rows while a 1.5x
-/// slowdown still stands out. Where instruction counts exist they decide instead (`defaultInstructionThreshold`).
-public let defaultTimeThreshold = 0.25
+/// Set from A/A runs on the suite's 2-core reference machine, with the 10th-percentile estimator and adaptive
+/// sampling (README, "Choosing the estimator"; Benchmarks/Scripts/estimator-table.sh): over 20 quick pairs
+/// (`run --quick --sizes 3,300`; 10 with two other engineers' builds loading the machine, 10 on a quiet one)
+/// the smallest threshold that flagged no row was at most 17.4%, so 18%. (The 20th percentile needed 23.7%:
+/// `prepare/query.linear` at n = 300 is bimodal, and one run had 3 of 30 samples in its fast mode. In 10
+/// earlier pairs with a 40 ms budget, one run had `uikit/seed003.paging` at n = 3 1.6x slower in every sample:
+/// flagged at any threshold below 49%, as at the former 25%. 10 more pairs of the final build flagged one: a
+/// bimodal row with no sample in its fast mode in one run; 24% would have kept all 30 clean, at the cost of
+/// most 1.3x slowdowns.) Where instruction counts exist they decide instead (`defaultInstructionThreshold`).
+public let defaultTimeThreshold = 0.18
 
 /// The relative change in instructions per iteration that decides a row when both runs counted them
 /// (callgrind counts are deterministic, so a small threshold suffices).
@@ -57,6 +61,8 @@ public struct ComparisonOptions: Sendable {
     public var timeThreshold: Double
     public var instructionThreshold: Double
     public var normalization: DriftNormalization
+    /// What the time ratio and its interval are taken of (`TimeEstimator.standard` unless told otherwise).
+    public var estimator: TimeEstimator
     /// Two-sided confidence of the bootstrap interval.
     public var confidence: Double
     public var resamples: Int
@@ -70,10 +76,11 @@ public struct ComparisonOptions: Sendable {
 
     public init(
         timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
-        normalization: DriftNormalization = .medianOfAllRows, confidence: Double = 0.95, resamples: Int = 1_000,
-        seed: UInt64 = 0x5EED, timesNotComparable: String? = nil
+        normalization: DriftNormalization = .medianOfAllRows, estimator: TimeEstimator = .standard,
+        confidence: Double = 0.95, resamples: Int = 1_000, seed: UInt64 = 0x5EED, timesNotComparable: String? = nil
     ) {
         self.timeThreshold = timeThreshold
+        self.estimator = estimator
         self.instructionThreshold = instructionThreshold
         self.normalization = normalization
         self.confidence = confidence
@@ -97,7 +104,8 @@ public struct ComparisonRow: Sendable, Equatable {
     public var unit: IterationUnit
     public var baselineMedian: Double?
     public var currentMedian: Double?
-    /// The time-median ratio before drift normalisation (nil when either side is absent or zero).
+    /// The time ratio before drift normalisation, by the comparison's estimator (the ratio of medians for rows
+    /// without raw samples); nil when either side is absent or zero.
     public var rawRatio: Double?
     public var ratio: Double?
     public var ciLow: Double?
@@ -122,7 +130,7 @@ public struct Comparison: Sendable {
 
     public var hasRegression: Bool { rows.contains { $0.verdict == .regressed } }
 
-    /// One line: `2 regressed, 40 unchanged, 1 inconclusive; drift 1.31x (median of 43 rows); threshold 25% (time)`.
+    /// One line: `2 regressed, 40 unchanged, 1 inconclusive; drift 1.31x (median of 43 rows); threshold 18% (time, p10)`.
     public var summaryLine: String {
         let counts = summary
         let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
@@ -134,7 +142,7 @@ public struct Comparison: Sendable {
         }
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
             + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
-            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time)"
+            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time, \(options.estimator))"
             + (rows.contains { $0.metric == .worstFrame }
                 ? ", \(DecimalFormat.string(options.worstFrameThreshold * 100, decimals: 2))% (worst frame)" : "")
             + (rows.contains { $0.metric == .instructions }
@@ -148,10 +156,12 @@ public struct Comparison: Sendable {
 /// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = current / baseline`
 ///    (no statistics, no normalisation; `ci_low = ci_high = ratio`). `regressed` if
 ///    `ratio > 1 + instructionThreshold`, `improved` if `ratio < 1 / (1 + instructionThreshold)`, else `unchanged`.
-/// 2. Otherwise time. The raw ratio is `median(current) / median(baseline)`; its interval is the seeded
-///    percentile bootstrap (both sample sets resampled with replacement, `resamples` times, central
-///    `confidence` range of the ratio of medians). Without raw samples (fewer than 3 on either side) the
-///    interval is `(m_c - MAD_c) / (m_b + MAD_b) ... (m_c + MAD_c) / (m_b - MAD_b)`.
+/// 2. Otherwise time, by `options.estimator` (`TimeEstimator`; by default the ratio of the runs' 10th
+///    percentiles). The raw ratio is the estimator's ratio of the two rows' raw samples; its interval the
+///    estimator's (a seeded percentile bootstrap over both sample sets, `resamples` times, central `confidence`
+///    range; Moses's interval for Hodges–Lehmann). Without raw samples (fewer than 3 on either side) the ratio
+///    is `median(current) / median(baseline)` and the interval
+///    `(m_c - MAD_c) / (m_b + MAD_b) ... (m_c + MAD_c) / (m_b - MAD_b)`.
 ///    Ratio and interval are then divided by the drift factor `d` (see `DriftNormalization`).
 ///    With `t = timeThreshold`, `up = 1 + t`, `down = 1 / (1 + t)` and the interval `[lo, hi]`:
 ///    - `regressed` when `lo > up` (the whole interval is past the threshold);
@@ -173,7 +183,8 @@ public enum Comparator {
         let baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let (drift, source) = options.timesNotComparable == nil
-            ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization) : (1, "not estimated")
+            ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator)
+            : (1, "not estimated")
         var rows: [ComparisonRow] = []
         for key in Set(baselineByKey.keys).union(currentByKey.keys).sorted() {
             switch (baselineByKey[key], currentByKey[key]) {
@@ -209,7 +220,7 @@ public enum Comparator {
     static func compareRow(
         _ base: ResultRow, _ candidate: ResultRow, drift: Double, options: ComparisonOptions
     ) -> ComparisonRow {
-        let rawRatio = base.median > 0 ? candidate.median / base.median : nil
+        let rawRatio = timeRatio(base, candidate, estimator: options.estimator)
         var row = ComparisonRow(
             key: candidate.key, unit: candidate.unit, baselineMedian: base.median, currentMedian: candidate.median,
             rawRatio: rawRatio, ratio: nil, ciLow: nil, ciHigh: nil, verdict: .inconclusive, metric: .time)
@@ -241,11 +252,22 @@ public enum Comparator {
         return row
     }
 
-    /// The raw-ratio interval: bootstrap over the samples, or the MAD interval without them; nil when unbounded.
+    /// Whether both rows have the raw samples an estimator needs.
+    static func hasSamples(_ base: ResultRow, _ candidate: ResultRow) -> Bool {
+        base.samples.count >= 3 && candidate.samples.count >= 3
+    }
+
+    /// The raw time ratio `candidate / base` by `estimator`, or of the medians without samples; nil when not positive.
+    static func timeRatio(_ base: ResultRow, _ candidate: ResultRow, estimator: TimeEstimator) -> Double? {
+        if hasSamples(base, candidate) { return estimator.ratio(base.samples, candidate.samples) }
+        return base.median > 0 && candidate.median > 0 ? candidate.median / base.median : nil
+    }
+
+    /// The raw-ratio interval: the estimator's over the samples, or the MAD interval without them; nil when unbounded.
     static func interval(_ base: ResultRow, _ candidate: ResultRow, options: ComparisonOptions) -> (Double, Double)? {
-        if base.samples.count >= 3 && candidate.samples.count >= 3 {
+        if hasSamples(base, candidate) {
             var generator = SeededGenerator(seed: options.seed ^ StableHash.of(candidate.key.description))
-            return Bootstrap.ratioOfMedians(
+            return options.estimator.interval(
                 base.samples, candidate.samples, resamples: options.resamples, confidence: options.confidence,
                 generator: &generator)
         }
@@ -256,12 +278,13 @@ public enum Comparator {
     }
 
     static func driftFactor(
-        baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], _ normalization: DriftNormalization
+        baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], _ normalization: DriftNormalization,
+        estimator: TimeEstimator
     ) -> (Double, String) {
         func ratios(_ include: (RowKey) -> Bool) -> [Double] {
             baseline.compactMap { key, base in
-                guard include(key), let candidate = current[key], base.median > 0, candidate.median > 0 else { return nil }
-                return candidate.median / base.median
+                guard include(key), let candidate = current[key] else { return nil }
+                return timeRatio(base, candidate, estimator: estimator)
             }
         }
         switch normalization {

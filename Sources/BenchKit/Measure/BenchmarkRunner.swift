@@ -69,7 +69,8 @@ public struct CasePreparation: Sendable, Equatable {
 ///    `iterationsPerSample` iterations between two `clock_gettime(CLOCK_MONOTONIC)` reads.
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
 ///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
-///    cannot stall the run.
+///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case stops instead once
+///    its interval is narrow enough, or once the run has spent every case's budget together.
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {
@@ -210,17 +211,15 @@ public enum BenchmarkRunner {
         return iterations
     }
 
-    /// Takes samples round by round, one per case per round (nanoseconds per iteration).
+    /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`
+    /// wants them.
     static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) {
-        let budget = UInt64(max(0, options.timeBudget) * 1e9)
-        let hardLimit = budget &* options.hardLimitFactor
-        let rounds = max(1, options.targetSamples)
-        for round in 0..<rounds {
+        let plan = SamplingPlan(options: options, cases: cases.count)
+        var totalSpent: UInt64 = 0
+        for round in 0..<plan.maximumRounds {
             var sampledAny = false
             for index in cases.indices {
-                let spent = cases[index].spent
-                let count = cases[index].samples.count
-                if count > 0 && (spent >= hardLimit || (spent >= budget && count >= options.minimumSamples)) { continue }
+                guard plan.wantsSample(cases[index].samples, spent: cases[index].spent, totalSpent: totalSpent) else { continue }
                 let body = cases[index].prepared.body
                 let iterations = cases[index].iterations
                 let start = MonotonicClock.now()
@@ -230,10 +229,12 @@ public enum BenchmarkRunner {
                 let after = MonotonicClock.now()
                 cases[index].samples.append(Double(after &- before) / Double(iterations))
                 cases[index].spent &+= after &- start
+                totalSpent &+= after &- start
                 sampledAny = true
             }
             guard sampledAny else { break }
-            progress.report(.sampling(round: round + 1, rounds: rounds, cases: cases.count))
+            progress.report(.sampling(round: round + 1, rounds: plan.expectedRounds(after: round + 1, totalSpent: totalSpent),
+                                      cases: cases.count))
         }
     }
 }

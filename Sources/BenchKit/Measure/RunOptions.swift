@@ -19,6 +19,10 @@ public struct RunOptions: Sendable {
     public var countAllocations: Bool
     /// A case stops sampling at this multiple of its budget even short of `minimumSamples` (default 4).
     public var hardLimitFactor: UInt64 = 4
+    /// Adaptive sampling (`SamplingStop`): a case stops once its interval is this narrow, a noisy one samples on
+    /// past its budget, and the run's sampling stays within the cases' budgets together. Nil: every case samples
+    /// its own budget.
+    public var stop: SamplingStop?
 
     public init(
         filter: String? = nil, sizes: [Int]? = nil, timeBudget: Double = 0.5, warmup: Double = 0.05,
@@ -44,6 +48,7 @@ public struct RunOptions: Sendable {
             "timeBudget": String(timeBudget), "warmup": String(warmup), "targetSamples": String(targetSamples),
             "minimumSamples": String(minimumSamples), "countAllocations": String(countAllocations),
         ]
+        if let stop { result["sampling"] = stop.description }
         if let filter { result["filter"] = filter }
         if let sizes { result["sizes"] = sizes.map(String.init).joined(separator: ",") }
         return result

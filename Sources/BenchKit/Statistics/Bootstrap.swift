@@ -1,12 +1,12 @@
 import Determinism
 
-/// Percentile bootstrap of the ratio of two medians.
+/// Percentile bootstrap of the ratio of two runs' percentiles (the median, a low quantile, the minimum).
 public enum Bootstrap {
-    /// The central `confidence` interval of `median(resampled current) / median(resampled baseline)`.
-    /// Nil when either side is empty or a resampled baseline median is not positive.
+    /// The central `confidence` interval of `percentile p of resampled current / percentile p of resampled baseline`.
+    /// Nil when either side is empty or a resampled baseline percentile is not positive.
     /// - Complexity: O(resamples x n log n).
-    public static func ratioOfMedians<G: RandomNumberGenerator>(
-        _ baseline: [Double], _ current: [Double], resamples: Int, confidence: Double, generator: inout G
+    public static func ratioOfPercentiles<G: RandomNumberGenerator>(
+        _ p: Double, _ baseline: [Double], _ current: [Double], resamples: Int, confidence: Double, generator: inout G
     ) -> (low: Double, high: Double)? {
         guard !baseline.isEmpty, !current.isEmpty, resamples > 0 else { return nil }
         var ratios: [Double] = []
@@ -14,9 +14,9 @@ public enum Bootstrap {
         var scratchBase = baseline
         var scratchCurrent = current
         for _ in 0..<resamples {
-            let denominator = resampledMedian(baseline, into: &scratchBase, generator: &generator)
+            let denominator = resampledPercentile(p, baseline, into: &scratchBase, generator: &generator)
             guard denominator > 0 else { return nil }
-            ratios.append(resampledMedian(current, into: &scratchCurrent, generator: &generator) / denominator)
+            ratios.append(resampledPercentile(p, current, into: &scratchCurrent, generator: &generator) / denominator)
         }
         ratios.sort()
         let tail = (1 - confidence) / 2 * 100
@@ -26,13 +26,13 @@ public enum Bootstrap {
         )
     }
 
-    private static func resampledMedian<G: RandomNumberGenerator>(
-        _ values: [Double], into scratch: inout [Double], generator: inout G
+    private static func resampledPercentile<G: RandomNumberGenerator>(
+        _ p: Double, _ values: [Double], into scratch: inout [Double], generator: inout G
     ) -> Double {
         for index in scratch.indices {
             scratch[index] = values[Int.random(in: 0..<values.count, using: &generator)]
         }
         scratch.sort()
-        return SampleStatistics.percentile(50, ofSorted: scratch)
+        return SampleStatistics.percentile(p, ofSorted: scratch)
     }
 }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The estimator table of README ("Choosing the estimator"): PAIRS+1 runs of the same build back to back; each
+# consecutive pair is compared as baseline and candidate three ways: as it is (A/A), and with the candidate's
+# rows matching REGEX made FACTOR times slower (their min, median, p90, mad, p99 and every raw sample
+# multiplied), for every estimator of ESTIMATORS. Prints, per estimator and factor, what each pair gave.
+# usage: Benchmarks/Scripts/estimator-table.sh [PAIRS=10] [run options, e.g. --quick --sizes 3,300]
+# env:   RUNS=DIR          reuse the runs run0.csv ... in DIR (made by an earlier call with KEEP=1) instead of running
+#        ESTIMATORS="..."  default "median p20 p10 min hl"; FACTORS="1.2 1.3 1.5"; REGEX='^pipeline/'
+#        THRESHOLD=PCT     compare's --threshold (default: the tool's); BENCH=PATH the binary (default: a release build)
+# Columns: A/A "flagged" = rows `regressed` or `improved` in that pair, "needed" = the smallest threshold (%) at
+# which that pair flags nothing (max over rows of lo - 1 and 1/hi - 1 of the normalised interval);
+# doctored: how many REGEX rows came out `regressed` (of how many), and how many other rows were flagged.
+set -euo pipefail
+pairs=${1:-10}
+shift || true
+cd "$(dirname "$0")/../.."
+if [ -z "${BENCH:-}" ]; then
+    swift build -c release --product carousel-bench >/dev/null
+    BENCH=$(swift build -c release --show-bin-path)/carousel-bench
+fi
+estimators=${ESTIMATORS:-median p20 p10 min hl}
+factors=${FACTORS:-1.2 1.3 1.5}
+regex=${REGEX:-^pipeline/}
+threshold=()
+[ -n "${THRESHOLD:-}" ] && threshold=(--threshold "$THRESHOLD")
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT; echo "work: $work" >&2
+runs=${RUNS:-$work}
+if [ -z "${RUNS:-}" ]; then
+    for i in $(seq 0 "$pairs"); do
+        start=$(date +%s.%N)
+        "$BENCH" run "$@" --no-baseline --output "$runs/run$i.csv" >/dev/null 2>&1
+        # The 1-minute load average just after the run: the noise each pair was measured in.
+        echo "run $i: $(echo "$(date +%s.%N) - $start" | bc | cut -c1-5) s, load $(cut -d' ' -f1 /proc/loadavg)" \
+            | tee -a "$runs/runs.txt" >&2
+    done
+fi
+
+[ -f "$runs/runs.txt" ] && cat "$runs/runs.txt"
+
+# Multiplies the time columns (by header name) of the REGEX rows and their raw samples by FACTOR.
+doctor() { # RUN FACTOR OUT
+    awk -F, -v OFS=, -v re="$regex" -v f="$2" '
+        NR == 1 { for (c = 1; c <= NF; c++) if ($c ~ /^(min|median|p90|mad|p99)$/) scale[c] = 1; print; next }
+        $1 ~ re { for (c in scale) if ($c != "") $c = $c * f } { print }' "$1" > "$3"
+    awk -F, -v OFS=, -v re="$regex" -v f="$2" 'NR > 1 && $1 ~ re { $4 = $4 * f } { print }' \
+        "${1%.csv}.samples.csv" > "${3%.csv}.samples.csv"
+    cp "${1%.csv}.meta.json" "${3%.csv}.meta.json"
+}
+
+# Counts of one comparison CSV: "regressed-REGEX-rows REGEX-rows flagged-others needed-threshold-pct".
+counts() {
+    awk -F, -v re="$regex" 'NR == 1 { for (c = 1; c <= NF; c++) col[$c] = c; next }
+        { v = $col["verdict"]; lo = $col["ci_low"]; hi = $col["ci_high"]
+          if ($1 ~ re) { n++; if (v == "regressed") r++ } else if (v == "regressed" || v == "improved") other++
+          if (v == "regressed" || v == "improved") flagged++
+          if ($col["metric"] == "time" && lo != "" && lo > 0) { need = lo - 1; if (1 / hi - 1 > need) need = 1 / hi - 1; if (need > worst) worst = need } }
+        END { printf "%d %d %d %d %.1f\n", r, n, other, flagged, worst * 100 }' "$1"
+}
+
+for estimator in $estimators; do
+    aa="" ; aa_needed=0 ; aa_flagged_pairs=0
+    declare -A line=() met=()
+    for i in $(seq 1 "$pairs"); do
+        base="$runs/run$((i - 1)).csv" new="$runs/run$i.csv"
+        "$BENCH" compare "$base" "$new" --estimator "$estimator" "${threshold[@]}" --all --format csv \
+            --output "$work/cmp.csv" >/dev/null 2>&1 || true
+        read -r _ _ _ flagged needed < <(counts "$work/cmp.csv")
+        aa+=" $flagged/$needed"
+        [ "$flagged" -gt 0 ] && aa_flagged_pairs=$((aa_flagged_pairs + 1))
+        aa_needed=$(echo "$needed $aa_needed" | awk '{ print ($1 > $2) ? $1 : $2 }')
+        for factor in $factors; do
+            doctor "$new" "$factor" "$work/doctored.csv"
+            "$BENCH" compare "$base" "$work/doctored.csv" --estimator "$estimator" "${threshold[@]}" --all --format csv \
+                --output "$work/cmp.csv" >/dev/null 2>&1 || true
+            read -r regressed total others _ _ < <(counts "$work/cmp.csv")
+            line[$factor]+=" $regressed/$total"
+            [ "$others" -gt 0 ] && line[$factor]+="(+$others)"
+            need=$(( total - total / 20 ))              # 19 of 20
+            [ "$factor" != "1.5" ] && need=$(( total - total / 10 ))   # 18 of 20
+            [ "$regressed" -ge "$need" ] && met[$factor]=$(( ${met[$factor]:-0} + 1 ))
+        done
+    done
+    echo "$estimator A/A: pairs with a flagged row $aa_flagged_pairs of $pairs; smallest threshold flagging nothing ${aa_needed}% (flagged/needed%:$aa)"
+    for factor in $factors; do
+        echo "$estimator ${factor}x: pairs meeting the bar ${met[$factor]:-0} of $pairs (regressed/rows, +others flagged:${line[$factor]})"
+    done
+    unset line met
+done

@@ -1,0 +1,80 @@
+/// When a case has sampled enough: adaptive sampling's rule (`RunOptions.stop`).
+///
+/// A case is settled once it has `minimumSamples` and the distribution-free 95% interval of its location
+/// (the estimator's percentile: `TimeEstimator.locationInterval`) is narrower than `precision` of that location.
+/// A settled case stops sampling; one that is not samples on, past its own budget up to `hardLimitFactor` times it,
+/// while the run's whole budget (every case's budget together) lasts. So a quiet row takes a few samples and a
+/// noisy one the time the quiet ones left. A verdict's interval of a ratio is about as wide as its two rows'
+/// intervals together: rows within `precision` can be decided at a threshold of about twice it.
+///
+///     var options = RunOptions()
+///     options.stop = SamplingStop(estimator: .standard, precision: 0.02, minimumSamples: 10)
+public struct SamplingStop: Sendable, Equatable, CustomStringConvertible {
+    public var estimator: TimeEstimator
+    /// The widest relative interval, `(high - low) / location`, of a settled case.
+    public var precision: Double
+    /// The fewest samples a case takes before it may settle.
+    public var minimumSamples: Int
+
+    public init(estimator: TimeEstimator = .standard, precision: Double, minimumSamples: Int) {
+        precondition(precision > 0 && minimumSamples >= 3, "a stop needs a positive precision and at least 3 samples")
+        self.estimator = estimator
+        self.precision = precision
+        self.minimumSamples = minimumSamples
+    }
+
+    /// `adaptive: p10 within 2% (at least 10 samples)`, for the run's metadata.
+    public var description: String {
+        "adaptive: \(estimator) within \(DecimalFormat.string(precision * 100, decimals: 2))% (at least \(minimumSamples) samples)"
+    }
+
+    /// Whether `samples` pin the location down to `precision`.
+    /// - Complexity: O(n log n).
+    public func isSettled(_ samples: [Double]) -> Bool {
+        guard samples.count >= minimumSamples,
+              let (low, high) = estimator.locationInterval(samples, confidence: 0.95),
+              let location = estimator.location(samples), location > 0
+        else { return false }
+        return (high - low) / location <= precision
+    }
+}
+
+/// Which cases take a sample in the next round, and whether there is a next round: the sampling rules of
+/// `BenchmarkRunner`, without a clock, so they can be tested on synthetic samples.
+struct SamplingPlan {
+    /// Each case's budget, its hard limit, and the run's whole budget, in nanoseconds.
+    let budget: UInt64
+    let hardLimit: UInt64
+    let totalBudget: UInt64
+    let minimumSamples: Int
+    /// The most rounds: `targetSamples`, or with a stop `hardLimitFactor` times it.
+    let maximumRounds: Int
+    let stop: SamplingStop?
+
+    init(options: RunOptions, cases: Int) {
+        budget = UInt64(max(0, options.timeBudget) * 1e9)
+        hardLimit = budget &* options.hardLimitFactor
+        totalBudget = budget &* UInt64(max(0, cases))
+        stop = options.stop
+        minimumSamples = options.stop?.minimumSamples ?? options.minimumSamples
+        maximumRounds = max(1, options.targetSamples) * (options.stop == nil ? 1 : Int(max(1, options.hardLimitFactor)))
+    }
+
+    /// The rounds the progress line counts to: `maximumRounds`, or with a stop the rounds that would spend the
+    /// run's budget at the pace of the `rounds` taken so far (never fewer than taken, never more than the most).
+    func expectedRounds(after rounds: Int, totalSpent: UInt64) -> Int {
+        guard stop != nil, totalSpent > 0 else { return maximumRounds }
+        let projected = Double(rounds) * Double(totalBudget) / Double(totalSpent)
+        return min(maximumRounds, max(rounds, Int(projected.rounded(.up))))
+    }
+
+    /// Whether a case with `samples` that has spent `spent` takes a sample this round, the run having spent
+    /// `totalSpent` on every case so far. A case always takes its first sample, and never passes its hard limit.
+    func wantsSample(_ samples: [Double], spent: UInt64, totalSpent: UInt64) -> Bool {
+        if samples.isEmpty { return true }
+        if spent >= hardLimit { return false }
+        if samples.count < minimumSamples { return true }
+        guard let stop else { return spent < budget }
+        return totalSpent < totalBudget && !stop.isSettled(samples)
+    }
+}

@@ -1,0 +1,89 @@
+@testable import BenchKit
+import Determinism
+import Testing
+
+@Suite struct SamplingStopTests {
+    private let stop = SamplingStop(estimator: .quantile(20), precision: 0.02, minimumSamples: 10)
+
+    /// Quiet samples (+-0.5%) settle once there are enough; the same with every third one 1.6x slower too
+    /// (the 20th percentile does not see them); samples spread +-20% do not.
+    @Test func quietSamplesSettleAndNoisyOnesDoNot() {
+        let quiet = noisySamples(center: 100, spread: 0.005, count: 12, seed: 1)
+        #expect(stop.isSettled(quiet))
+        #expect(!stop.isSettled(Array(quiet.prefix(9))), "fewer than minimumSamples")
+        let preempted = quiet.enumerated().map { $0.offset % 3 == 0 ? $0.element * 1.6 : $0.element }
+        #expect(stop.isSettled(preempted))
+        #expect(!SamplingStop(estimator: .median, precision: 0.02, minimumSamples: 10).isSettled(preempted),
+                "the median's interval reaches the slow third")
+        #expect(!stop.isSettled(noisySamples(center: 100, spread: 0.2, count: 40, seed: 2)))
+        #expect(stop.isSettled(noisySamples(center: 100, spread: 0.2, count: 40, seed: 2).map { _ in 5 }))
+    }
+
+    @Test func description() {
+        #expect(stop.description == "adaptive: p20 within 2% (at least 10 samples)")
+    }
+
+    /// The plan in nanoseconds: each case 1 000, hard limit 4 000, three cases so 3 000 together.
+    private func plan(stop: SamplingStop?) -> SamplingPlan {
+        var options = RunOptions(timeBudget: 1e-6, warmup: 0, targetSamples: 10, minimumSamples: 3)
+        options.stop = stop
+        return SamplingPlan(options: options, cases: 3)
+    }
+
+    @Test func withoutAStopEveryCaseSpendsItsOwnBudget() {
+        let plan = plan(stop: nil)
+        #expect(plan.maximumRounds == 10)
+        let noisy = noisySamples(center: 100, spread: 0.3, count: 5, seed: 3)
+        #expect(plan.wantsSample([], spent: 99_999, totalSpent: 0), "a first sample always")
+        #expect(plan.wantsSample([1, 1], spent: 2_000, totalSpent: 0), "short of the minimum, below the hard limit")
+        #expect(!plan.wantsSample([1, 1], spent: 4_000, totalSpent: 0), "the hard limit")
+        #expect(plan.wantsSample(noisy, spent: 999, totalSpent: 0))
+        #expect(!plan.wantsSample(noisy, spent: 1_000, totalSpent: 0), "its budget spent, however noisy")
+    }
+
+    @Test func withAStopANoisyCaseSamplesOnAndASettledOneStops() {
+        let plan = plan(stop: stop)
+        #expect(plan.maximumRounds == 40)
+        let quiet = noisySamples(center: 100, spread: 0.005, count: 10, seed: 4)
+        let noisy = noisySamples(center: 100, spread: 0.3, count: 10, seed: 5)
+        #expect(!plan.wantsSample(quiet, spent: 10, totalSpent: 10), "settled, its budget barely touched")
+        #expect(plan.wantsSample(Array(quiet.prefix(5)), spent: 5, totalSpent: 2_999), "short of the minimum")
+        #expect(plan.wantsSample(noisy, spent: 2_500, totalSpent: 2_900), "past its own budget while the run's lasts")
+        #expect(!plan.wantsSample(noisy, spent: 2_500, totalSpent: 3_000), "the run's budget spent")
+        #expect(!plan.wantsSample(noisy, spent: 4_000, totalSpent: 0), "the hard limit")
+        #expect(plan.wantsSample(Array(noisy.prefix(5)), spent: 100, totalSpent: 3_000), "the minimum even past the run's budget")
+        // 4 rounds spent 1 000 of 3 000: 12 at that pace; never fewer than taken, never more than 40.
+        #expect(plan.expectedRounds(after: 4, totalSpent: 1_000) == 12)
+        #expect(plan.expectedRounds(after: 30, totalSpent: 3_500) == 30)
+        #expect(plan.expectedRounds(after: 1, totalSpent: 1) == 40)
+        #expect(self.plan(stop: nil).expectedRounds(after: 4, totalSpent: 1_000) == 10)
+    }
+
+    /// Sampling synthetic cases with the plan: the quiet cases stop at the minimum, the noisy one takes the
+    /// budget they left, and the rounds together never spend more than the run's budget plus one round.
+    @Test func theBudgetGoesWhereTheNoiseIs() {
+        var options = RunOptions(timeBudget: 30e-9, warmup: 0, targetSamples: 30, minimumSamples: 3)
+        options.stop = stop
+        let plan = SamplingPlan(options: options, cases: 3)
+        var generator = SeededGenerator(seed: 6)
+        var samples: [[Double]] = [[], [], []]
+        var spent: [UInt64] = [0, 0, 0]
+        var total: UInt64 = 0
+        for _ in 0..<plan.maximumRounds {
+            var any = false
+            for index in 0..<3 where plan.wantsSample(samples[index], spent: spent[index], totalSpent: total) {
+                let spread = index == 2 ? 0.3 : 0.001
+                samples[index].append(100 * (1 + spread * Double.random(in: -1...1, using: &generator)))
+                spent[index] += 1
+                total += 1
+                any = true
+            }
+            if !any { break }
+        }
+        // 30e-9 s is 29 ns once truncated to whole nanoseconds: the run has 87.
+        #expect(plan.totalBudget == 87 && plan.hardLimit == 116)
+        #expect(samples[0].count == 10 && samples[1].count == 10)
+        #expect(samples[2].count == 67, "the run's 87 ns less the 20 the quiet cases took")
+        #expect(total == 87)
+    }
+}
