@@ -12,6 +12,8 @@ final class FrameProfileState<P: CarouselPipeline> {
     @usableFromInline let make: () -> P
     @usableFromInline let frames: [TrajectoryFrame]
     @usableFromInline var pipeline: P
+    /// The pipeline `init` built, which the first play starts from (so no play builds one twice).
+    @usableFromInline var unplayed: P?
     @usableFromInline var output = FrameOutput()
     @usableFromInline var hash = StableHash.seed
     @usableFromInline var tracker = FrameEventTracker()
@@ -22,12 +24,14 @@ final class FrameProfileState<P: CarouselPipeline> {
         self.make = make
         self.frames = frames
         pipeline = make()
+        unplayed = pipeline
     }
 
     /// A fresh pipeline at the trajectory's start (untimed).
     @inlinable
     func start() {
-        pipeline = make()
+        pipeline = unplayed ?? make()
+        unplayed = nil
         output = FrameOutput()
         blackHole(hash)
         hash = StableHash.seed
