@@ -70,7 +70,8 @@ func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: Suite
             },
             instructionIterations: PipelineInputs.instructionIterations(
                 framesPerTrajectory: state.replay.framesPerTrajectory, items: items),
-            profile: trajectoryProfile(frames: state.replay.recording.frames, make)
+            profile: trajectoryProfile(frames: state.replay.recording.frames, make),
+            iterationQuantum: state.replay.framesPerTrajectory
         ) { iterations in
             blackHole(state.run(iterations))
         }
@@ -92,7 +93,8 @@ func floorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> PreparedBen
                 var second = reference
                 return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the floor differ"
             },
-            instructionIterations: frames
+            instructionIterations: frames,
+            iterationQuantum: frames
         ) { iterations in
             blackHole(state.run(iterations))
         }
@@ -118,7 +120,8 @@ func uikitFloorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> Prepar
                 return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the UIKit floor differ"
             },
             instructionIterations: PipelineInputs.instructionIterations(framesPerTrajectory: frames, items: items),
-            profile: trajectoryProfile(frames: state.replay.recording.frames, make)
+            profile: trajectoryProfile(frames: state.replay.recording.frames, make),
+            iterationQuantum: state.replay.framesPerTrajectory
         ) { iterations in
             blackHole(state.run(iterations))
         }
@@ -155,7 +158,8 @@ func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: Sui
             verify: { uikitVerificationFailure(P.self, catalogCount: catalog, configuration: configuration, state.replay.recording) },
             instructionIterations: PipelineInputs.instructionIterations(
                 framesPerTrajectory: state.replay.framesPerTrajectory, items: items),
-            profile: profiled ? trajectoryProfile(frames: state.replay.recording.frames, make) : nil
+            profile: profiled ? trajectoryProfile(frames: state.replay.recording.frames, make) : nil,
+            iterationQuantum: state.replay.framesPerTrajectory
         ) { iterations in
             blackHole(state.run(iterations))
         }

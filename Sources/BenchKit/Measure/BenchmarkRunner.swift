@@ -100,7 +100,7 @@ public enum BenchmarkRunner {
                 progress.report(.failed(index: index + 1, total: cases.count, failure))
                 continue
             }
-            let iterations = calibrate(prepared.body, options: options, clockCost: clockCost)
+            let iterations = calibrate(prepared.body, options: options, clockCost: clockCost, quantum: prepared.iterationQuantum)
             timed.append(TimedCase(registration: registration, size: size, prepared: prepared, iterations: iterations))
             progress.report(.prepared(index: index + 1, total: cases.count, key: key, iterations: iterations))
         }
@@ -185,10 +185,16 @@ public enum BenchmarkRunner {
         return row
     }
 
+    /// `iterations` rounded up to a whole multiple of `quantum` (`PreparedBenchmark.iterationQuantum`), at least one.
+    static func roundedUp(_ iterations: Int, toMultipleOf quantum: Int?) -> Int {
+        guard let quantum, quantum > 1 else { return iterations }
+        return quantum * max(1, (iterations + quantum - 1) / quantum)
+    }
+
     /// The batch size: grown until one batch lasts `max(1 000 clock reads, timeBudget / targetSamples)`,
     /// then run for `warmup` seconds.
     /// - Complexity: about `options.warmup` seconds plus a few batches.
-    static func calibrate(_ body: (Int) -> Void, options: RunOptions, clockCost: Double) -> Int {
+    static func calibrate(_ body: (Int) -> Void, options: RunOptions, clockCost: Double, quantum: Int? = nil) -> Int {
         let start = MonotonicClock.now()
         let budget = UInt64(max(0, options.timeBudget) * 1e9)
         let warmup = UInt64(max(0, options.warmup) * 1e9)
@@ -205,6 +211,7 @@ public enum BenchmarkRunner {
             let growth = elapsed > 0 ? min(100, max(2, sampleTarget / elapsed * 1.2)) : 100
             iterations = min(maximumIterations, Int(Double(iterations) * growth))
         }
+        iterations = roundedUp(iterations, toMultipleOf: quantum)
         while MonotonicClock.now() &- start < warmup {
             body(iterations)
         }

@@ -15,13 +15,21 @@ public struct PreparedBenchmark {
     /// For a benchmark that plays a sequence of frames: times each frame on its own (`FrameProfiler`) within
     /// about `budgetSeconds`, and names what happened in each frame. Run once, after sampling.
     public var profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))?
+    /// Iterations a timed sample is a whole multiple of (nil: any). A benchmark that replays a period of inputs
+    /// whose iterations cost different amounts (a trajectory's frames: a relayout at a release beside frames that
+    /// do nothing) sets it to the period, so that every sample plays each input equally often and its time per
+    /// iteration is the period's average, wherever the replay stands; a shorter sample would time whichever part
+    /// of the period it happened to cover.
+    public var iterationQuantum: Int?
 
     public init(
         items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
-        profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))? = nil,
+        profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))? = nil, iterationQuantum: Int? = nil,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         precondition(instructionIterations.map { $0 > 0 } ?? true, "instructionIterations must be positive")
+        precondition(iterationQuantum.map { $0 > 0 } ?? true, "iterationQuantum must be positive")
+        self.iterationQuantum = iterationQuantum
         self.items = items
         self.body = body
         self.verify = verify

@@ -74,7 +74,7 @@ public final class ABWorker {
                 lines.append("failed\t\(key)\t\(ABProtocol.field(reason))")
                 continue
             }
-            let iterations = BenchmarkRunner.calibrate(benchmark.body, options: options, clockCost: clockCost)
+            let iterations = BenchmarkRunner.calibrate(benchmark.body, options: options, clockCost: clockCost, quantum: benchmark.iterationQuantum)
             prepared[key] = benchmark
             lines.append("case\t\(key)\t\(benchmark.items)\t\(registration.unit.rawValue)\t\(iterations)\t\(setUpSeconds)\t"
                 + (benchmark.instructionIterations.map(String.init) ?? "-"))
