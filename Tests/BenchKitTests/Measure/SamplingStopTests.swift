@@ -87,3 +87,24 @@ import Testing
         #expect(total == 87)
     }
 }
+
+/// A trajectory row's samples are whole trajectories (`PreparedBenchmark.iterationQuantum`).
+@Suite struct IterationQuantumTests {
+    @Test func iterationsRoundUpToWholePeriods() {
+        #expect(BenchmarkRunner.roundedUp(5, toMultipleOf: 3) == 6)
+        #expect(BenchmarkRunner.roundedUp(6, toMultipleOf: 3) == 6)
+        #expect(BenchmarkRunner.roundedUp(1, toMultipleOf: 2_962) == 2_962)
+        #expect(BenchmarkRunner.roundedUp(7, toMultipleOf: nil) == 7)
+        #expect(BenchmarkRunner.roundedUp(7, toMultipleOf: 1) == 7)
+    }
+
+    @Test func calibrationPlaysWholePeriods() {
+        var played: [Int] = []
+        var options = RunOptions(filter: nil, sizes: nil)
+        options.timeBudget = 0.002
+        options.warmup = 0
+        let iterations = BenchmarkRunner.calibrate({ played.append($0) }, options: options, clockCost: 20, quantum: 7)
+        #expect(iterations % 7 == 0 && iterations >= 7)
+        #expect(played.last.map { $0 <= iterations } ?? false)
+    }
+}
