@@ -58,19 +58,27 @@ enum ReportCharts {
 
     static func budget(_ analysis: ReportAnalysis) -> ReportChart? {
         guard let size = analysis.pipelines.map(\.series.largest.size).max() else { return nil }
-        // The cores beside the UIKit view, as an app pays it.
-        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines + analysis.uikit
-        let bars = frames.compactMap { summary in
-            summary.series.row(at: size).map {
-                Bar(label: summary.series.id.description, value: $0.median / analysis.frameNanoseconds * 100)
-            }
-        }.sorted { $0.value < $1.value }
-        let chart = HorizontalBarChart(
+        // The cores beside the UIKit view, as an app pays it, each view with its floor.
+        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines + (analysis.uikitFloor.map { [$0] } ?? [])
+            + analysis.uikit
+        return frameShare(
+            analysis, bars: frames.compactMap { summary in summary.series.row(at: size).map { (summary.series.id, $0.median) } },
+            fileName: "budget.svg", caption: "Share of the 120 Hz frame budget at n = \(ReportText.count(size))",
             title: "Share of a \(ReportNumber.text(analysis.hz)) Hz frame (\(ReportFormat.nanoseconds(analysis.frameNanoseconds))) at n = \(ReportText.count(size))",
-            valueTitle: "median per frame, % of the frame", bars: bars, valueStyle: .percent,
-            referenceLine: ReferenceLine(value: 1, label: "1% of the frame"))
-        return ReportChart(fileName: "budget.svg", caption: "Share of the 120 Hz frame budget at n = \(ReportText.count(size))",
-                           svg: chart.render())
+            valueTitle: "median per frame, % of the frame", reference: 1)
+    }
+
+    /// A horizontal bar per row, its nanoseconds as a share of the frame, shortest first, with a reference line at
+    /// `reference` percent (the budget chart's medians, the hitch chart's worst frames).
+    static func frameShare(_ analysis: ReportAnalysis, bars: [(id: BenchmarkID, nanoseconds: Double)], fileName: String,
+                           caption: String, title: String, valueTitle: String, reference: Double) -> ReportChart {
+        let chart = HorizontalBarChart(
+            title: title, valueTitle: valueTitle,
+            bars: bars.map { Bar(label: $0.id.description, value: $0.nanoseconds / analysis.frameNanoseconds * 100) }
+                .sorted { $0.value < $1.value },
+            valueStyle: .percent,
+            referenceLine: ReferenceLine(value: reference, label: "\(ReportNumber.text(reference))% of the frame"))
+        return ReportChart(fileName: fileName, caption: caption, svg: chart.render())
     }
 
     static func component(_ family: String, series: [ReportAnalysis.Series]) -> ReportChart? {

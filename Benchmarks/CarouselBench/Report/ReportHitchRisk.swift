@@ -210,16 +210,10 @@ extension ReportCharts {
     /// The worst frame of every core and UIKit view at the largest size, as a share of the frame.
     static func hitch(_ analysis: ReportAnalysis) -> ReportChart? {
         guard let hitch = HitchRisk(analysis), let size = hitch.designs.map(\.series.largest.size).max() else { return nil }
-        let bars = hitch.designs.compactMap { design in
-            design.series.row(at: size)?.worstFrame.map {
-                Bar(label: design.series.id.description, value: $0 / analysis.frameNanoseconds * 100)
-            }
-        }.sorted { $0.value < $1.value }
-        let chart = HorizontalBarChart(
+        return ReportCharts.frameShare(
+            analysis, bars: hitch.designs.compactMap { design in design.series.row(at: size)?.worstFrame.map { (design.series.id, $0) } },
+            fileName: "hitch.svg", caption: "Worst frame as a share of the frame at n = \(ReportText.count(size))",
             title: "Worst frame as a share of a \(ReportNumber.text(analysis.hz)) Hz frame (\(ReportFormat.nanoseconds(analysis.frameNanoseconds))) at n = \(ReportText.count(size))",
-            valueTitle: "costliest frame of the trajectory, % of the frame", bars: bars, valueStyle: .percent,
-            referenceLine: ReferenceLine(value: 10, label: "10% of the frame"))
-        return ReportChart(fileName: "hitch.svg", caption: "Worst frame as a share of the frame at n = \(ReportText.count(size))",
-                           svg: chart.render())
+            valueTitle: "costliest frame of the trajectory, % of the frame", reference: 10)
     }
 }
