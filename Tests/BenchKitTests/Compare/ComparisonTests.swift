@@ -54,6 +54,23 @@ import Testing
         #expect(comparison.summary == [.inconclusive: 1, .unchanged: 9])
     }
 
+    /// A row with one or two samples on a side has no interval: no time verdict, even 1.5x slower; with three
+    /// samples a side the same change is decided.
+    @Test func oneOrTwoSamplesGiveNoTimeVerdict() {
+        func rows(samples: Int, factor: Double) -> [ResultRow] {
+            run(seed: 1).map { row in
+                guard row.benchmark.strategy == "s3" else { return row }
+                return makeRow(row.benchmark.description, samples: Array(repeating: 400 * factor, count: samples))
+            }
+        }
+        for samples in [1, 2] {
+            let comparison = Comparator.compare(baseline: rows(samples: samples, factor: 1), current: rows(samples: samples, factor: 1.5))
+            #expect(comparison.rows.first { $0.key.benchmark.strategy == "s3" }?.verdict == .inconclusive, "\(samples)")
+        }
+        let decided = Comparator.compare(baseline: rows(samples: 3, factor: 1), current: rows(samples: 3, factor: 1.5))
+        #expect(decided.rows.first { $0.key.benchmark.strategy == "s3" }?.verdict == .regressed)
+    }
+
     @Test func aUniformlySlowerMachineIsDividedOut() {
         let slowed: Set<Int> = [2, 5, 7]
         let comparison = Comparator.compare(
