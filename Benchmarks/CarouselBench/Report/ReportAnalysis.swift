@@ -325,7 +325,7 @@ struct ReportAnalysis {
             if let row = summary.series.row(at: size) { measured[summary.series.id, default: [:]][""] = row }
         }
         let varied = live.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        return UIKitSwitchLiveness.combinations(of: Array(varied)).map { switches in
+        return UIKitSwitches.combinations(of: Array(varied)).map { switches in
             let ranking = measured.compactMap { id, rows -> Ranked? in
                 let own = live[id] ?? []
                 let restricted = switches.changes.filter { own.contains(name($0[...])) }.joined(separator: ";")

@@ -30,30 +30,30 @@ enum ReportCharts {
     }
 
     static func pipelines(_ analysis: ReportAnalysis) -> ReportChart? {
-        let frames = (analysis.floor.map { [$0] } ?? []) + analysis.pipelines
+        perFrame(analysis, (analysis.floor.map { [$0] } ?? []) + analysis.pipelines,
+                 title: "Per-frame cost against catalog size", fileName: "pipelines.svg",
+                 caption: "Per-frame cost of every pipeline and the floor")
+    }
+
+    static func uikit(_ analysis: ReportAnalysis) -> ReportChart? {
+        perFrame(analysis, analysis.uikit, title: "Per-frame cost on the UIKit model", fileName: "uikit.svg",
+                 caption: "Per-frame cost of every pipeline as UIKit runs it")
+    }
+
+    /// Median per frame against catalog size (log-log), one series per row, the 1% budget marked; nil without rows.
+    static func perFrame(_ analysis: ReportAnalysis, _ frames: [ReportAnalysis.FrameSummary], title: String,
+                         fileName: String, caption: String) -> ReportChart? {
         guard !frames.isEmpty else { return nil }
+        let hz = ReportNumber.text(analysis.hz)
         let chart = LogLogChart(
-            title: "Per-frame cost against catalog size (\(ReportNumber.text(analysis.hz)) Hz trajectory)",
+            title: "\(title) (\(hz) Hz trajectory)",
             xTitle: "catalog size n", yTitle: "median ns/frame (band: min…p90)",
             series: frames.map { chartSeries($0.series) },
             referenceLine: ReferenceLine(
                 value: analysis.budgetNanoseconds,
-                label: "1% of a 120 Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds)))"),
+                label: "1% of a \(hz) Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds)))"),
             width: 1100, height: 640)
-        return ReportChart(fileName: "pipelines.svg", caption: "Per-frame cost of every pipeline and the floor", svg: chart.render())
-    }
-
-    static func uikit(_ analysis: ReportAnalysis) -> ReportChart? {
-        guard !analysis.uikit.isEmpty else { return nil }
-        let chart = LogLogChart(
-            title: "Per-frame cost on the UIKit model (\(ReportNumber.text(analysis.hz)) Hz trajectory)",
-            xTitle: "catalog size n", yTitle: "median ns/frame (band: min…p90)",
-            series: analysis.uikit.map { chartSeries($0.series) },
-            referenceLine: ReferenceLine(
-                value: analysis.budgetNanoseconds,
-                label: "1% of a \(ReportNumber.text(analysis.hz)) Hz frame (\(ReportFormat.nanoseconds(analysis.budgetNanoseconds)))"),
-            width: 1100, height: 640)
-        return ReportChart(fileName: "uikit.svg", caption: "Per-frame cost of every pipeline as UIKit runs it", svg: chart.render())
+        return ReportChart(fileName: fileName, caption: caption, svg: chart.render())
     }
 
     static func budget(_ analysis: ReportAnalysis) -> ReportChart? {

@@ -196,7 +196,7 @@ public final class SuiteRegistrar: StrategyVisitor {
                  setUp: uikitPipelineBenchmark(P.self, configuration: configuration))
         let combinations: [UIKitSwitches] = switch configuration.uikitMatrix {
         case .off: []
-        case .live: UIKitSwitchLiveness.combinations(of: UIKitSwitchLiveness.liveSwitches(
+        case .live: UIKitSwitches.combinations(of: UIKitSwitchLiveness.liveSwitches(
             P.self, catalogCounts: [3, 300], geometry: configuration.geometry, hz: configuration.hz))
         case .every: UIKitSwitches.allCombinations
         }

@@ -227,14 +227,7 @@ public enum Comparator {
         var row = ComparisonRow(
             key: candidate.key, unit: candidate.unit, baselineMedian: base.median, currentMedian: candidate.median,
             rawRatio: rawRatio, ratio: nil, ciLow: nil, ciHigh: nil, verdict: .inconclusive, metric: .time)
-        if let before = base.instructionsPerIteration, let after = candidate.instructionsPerIteration, before > 0 {
-            let ratio = after / before
-            let up = 1 + options.instructionThreshold
-            row.metric = .instructions
-            (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
-            row.verdict = ratio > up ? .regressed : ratio < 1 / up ? .improved : .unchanged
-            return row
-        }
+        if decideByInstructions(&row, base, candidate, options: options) { return row }
         if options.timesNotComparable != nil {
             row.verdict = .notComparable
             row.metric = .none
@@ -267,6 +260,21 @@ public enum Comparator {
     static func timeRatio(_ base: ResultRow, _ candidate: ResultRow, estimator: TimeEstimator) -> Double? {
         if hasSamples(base, candidate) { return estimator.ratio(base.samples, candidate.samples) }
         return base.median > 0 && candidate.median > 0 ? candidate.median / base.median : nil
+    }
+
+    /// When both rows have instruction counts, they decide (deterministic): `row` gets their ratio, its metric and
+    /// its verdict against `options.instructionThreshold`, and the answer is true. `run`, `compare` and `ab` alike.
+    static func decideByInstructions(_ row: inout ComparisonRow, _ base: ResultRow, _ candidate: ResultRow,
+                                     options: ComparisonOptions) -> Bool {
+        guard let before = base.instructionsPerIteration, let after = candidate.instructionsPerIteration, before > 0 else {
+            return false
+        }
+        let ratio = after / before
+        let up = 1 + options.instructionThreshold
+        row.metric = .instructions
+        (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
+        row.verdict = ratio > up ? .regressed : ratio < 1 / up ? .improved : .unchanged
+        return true
     }
 
     /// The raw-ratio interval: the estimator's over the samples, or the MAD interval without them; nil when unbounded.

@@ -115,14 +115,7 @@ public enum PairedComparison {
             key: b.key, unit: b.unit, baselineMedian: a.median, currentMedian: b.median,
             rawRatio: a.median > 0 ? b.median / a.median : nil, ratio: nil, ciLow: nil, ciHigh: nil,
             verdict: .inconclusive, metric: .paired)
-        if let before = a.instructionsPerIteration, let after = b.instructionsPerIteration, before > 0 {
-            let ratio = after / before
-            let up = 1 + options.instructionThreshold
-            row.metric = .instructions
-            (row.ratio, row.ciLow, row.ciHigh) = (ratio, ratio, ratio)
-            row.verdict = ratio > up ? .regressed : ratio < 1 / up ? .improved : .unchanged
-            return row
-        }
+        if Comparator.decideByInstructions(&row, a, b, options: options) { return row }
         guard ratios.count >= minimumRounds else {
             row.ratio = ratios.isEmpty ? nil : SampleStatistics.median(ratios)
             return row

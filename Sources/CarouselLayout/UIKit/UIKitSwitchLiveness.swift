@@ -5,7 +5,7 @@
 /// the standard trajectory at one of the given catalog sizes: a count of the UIKit ledger (work, objects) or a frame's
 /// output (offset, centre, visible items). A switch that changes neither cannot change its time, so the pipeline's
 /// figure under any combination is its figure under that combination restricted to its live switches: 11 switches
-/// make 2 048 combinations, yet `uikit.best` has a handful of live ones.
+/// make 2 048 combinations, yet `uikit.best` has a handful of live ones; `UIKitSwitches.combinations(of:)` makes theirs.
 ///
 /// What the rule may miss: a switch that is inert alone but not in combination with another non-default value (a
 /// switch whose code path another switch opens: `cellQueryValidation` under `hitTest=layout` is inert for seed 003,
@@ -26,7 +26,7 @@ public enum UIKitSwitchLiveness {
             let flips = descriptor.values.filter { $0 != descriptor.defaultValue }
             let isLive = flips.contains { value in
                 var switches = UIKitSwitches.default
-                try! switches.set("\(descriptor.name)=\(value)")
+                _ = descriptor.write(&switches, value)
                 return catalogCounts.contains { count in
                     fingerprint(P.self, catalogCount: count, switches: switches, geometry: geometry, script: script, hz: hz)
                         != defaults[count]
@@ -36,9 +36,6 @@ public enum UIKitSwitchLiveness {
         }
         return live
     }
-
-    /// Every combination of the `live` switches' values (the default first), the others at their defaults.
-    public static func combinations(of live: [String]) -> [UIKitSwitches] { UIKitSwitches.combinations(of: live) }
 
     /// What a play did: every ledger count and a digest of every frame's output.
     struct Fingerprint: Equatable {

@@ -127,7 +127,7 @@ import Testing
         // The matrix rule: `uikit.best` under every combination of its live switches but the default.
         let live = UIKitSwitchLiveness.liveSwitches(UIKitBestPipeline.self, catalogCounts: [3, 300])
         #expect(text.components(separatedBy: "\nuikit-switches/best[").count - 1
-            == UIKitSwitchLiveness.combinations(of: live).count - 1)
+            == UIKitSwitches.combinations(of: live).count - 1)
     }
 
     /// Quiet by default: the comparison lists the rows that decided something; `new` and `inconclusive` rows are
