@@ -11,7 +11,7 @@ enum ListCommand {
             Columns (tab-separated): id, unit, sizes (any n, with its limit and why, and the default sizes), and the
             frame-by-frame profile's figures a row gets (\(profiledFigures) for every pipeline/*, uikit/* and floor/uikit row,
             `-` for the others): worst_frame is the costliest frame of the standard trajectory in ns (each frame timed
-            on its own, the minimum over 3 to 7 plays), p99_frame the 99th percentile of the frames, worst_frame_event
+            on its own, the minimum over 2 to 7 plays), p99_frame the 99th percentile of the frames, worst_frame_event
             what happened in most of the frames within 10% of the worst (rotation, release, end of flick, wrap jump,
             new item, nothing special) and worst_frame_index the costliest frame of that event.
             With --uikit: every switch of the UIKit model instead (name, values with the default first, default,

@@ -17,7 +17,7 @@ enum RunCommand {
             \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 30 ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
-            After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (3 to 7
+            After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (2 to 7
             plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
             frame), p99_frame, worst_frame_event (what happened in most frames within 10% of it: rotation, release, end
             of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison decides a row on its worst frame too when the

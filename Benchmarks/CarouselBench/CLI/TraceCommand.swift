@@ -17,7 +17,7 @@ enum TraceCommand {
             Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit })), which honour --uikit and stop
             at the content's edge as a UIScrollView does.
             With --costs, two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
-            3 to 7 plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
+            2 to 7 plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
             results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, wrap
             jump, new item, nothing special). --gesture standard plays the suite's standard trajectory (2 934 frames
             at 120 Hz, releases and two rotations; --frames and --velocity do not apply).

@@ -34,7 +34,7 @@ struct ReportFrameCosts {
     static let marked: Set<FrameEvent> = [.release, .rotation, .wrapJump, .endOfFlick]
 
     /// Profiles every implementation at `size` in `configuration` (about 0.1 s of plays per pipeline, at least 3).
-    /// - Complexity: 3 plays of the trajectory per pipeline.
+    /// - Complexity: 2 to 7 plays of the trajectory per pipeline (`FrameProfiler`).
     static func compute(_ configuration: SuiteConfiguration, size: Int) -> ReportFrameCosts {
         let script = PipelineInputs.script
         let entries = CarouselBench.implementations.map { implementation in

@@ -140,7 +140,7 @@ extension ReportMarkdown {
 
         An average spreads a release's or a rotation's O(N) work over the thousands of frames of the trajectory; a \
         person sees the one frame that misses its deadline. `worst_frame` is each trajectory row's costliest frame: \
-        every frame of the standard trajectory timed on its own, its cost the minimum over 3 to 7 plays of the smaller \
+        every frame of the standard trajectory timed on its own, its cost the minimum over 2 to 7 plays of the smaller \
         of its wall and thread CPU times, less what timing an empty frame costs (so a neighbour's time slice does not \
         pass for a hitch). Below, as a share of the \(hz) Hz frame (\(frame)) with what makes the costliest frames (the \
         event most frames within 10% of the worst share), by catalog \

@@ -42,6 +42,19 @@ enum PipelineInputs {
         return PipelineReplay(initial: initial, recording: recording)
     }
 
+    /// The replay a trajectory row times, and why its verification failed (nil: verified), from one live play:
+    /// `checkedRecording` plays the trajectory live, checks it and returns that play as the recording (a separate
+    /// recording would play it once more). A callgrind child, which verifies nothing (`InstructionCounter.runChild`),
+    /// records as `replay` does.
+    @usableFromInline
+    static func verifiedReplay<P: CarouselPipeline>(
+        hz: Double, _ make: () -> P, checkedRecording: () -> (failure: String?, recording: ScrollRecording)
+    ) -> (replay: PipelineReplay<P>, failure: String?) {
+        guard !InstructionCounter.isChild else { return (replay(hz: hz, make), nil) }
+        let (failure, recording) = checkedRecording()
+        return (PipelineReplay(initial: make(), recording: recording), failure)
+    }
+
     /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
     /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N.
     @usableFromInline
@@ -58,16 +71,16 @@ func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: Suite
         let geometry = configuration.geometry
         let hz = configuration.hz
         let make = { P(catalogCount: catalog, geometry: geometry) }
-        let state = PipelineState(PipelineInputs.replay(hz: hz, make))
+        let (replay, failure) = PipelineInputs.verifiedReplay(hz: hz, make) {
+            let (check, recording) = PipelineVerification.checkedRecording(
+                P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz)
+            return (check.isVerified ? nil : (check.firstFailure ?? "not verified"), recording)
+        }
+        let state = PipelineState(replay)
         let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
-            verify: {
-                let check = PipelineVerification.check(
-                    P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz,
-                    recording: state.replay.recording)
-                return check.isVerified ? nil : (check.firstFailure ?? "not verified")
-            },
+            verify: { failure },
             instructionIterations: PipelineInputs.instructionIterations(
                 framesPerTrajectory: state.replay.framesPerTrajectory, items: items),
             profile: trajectoryProfile(frames: state.replay.recording.frames, make),
@@ -108,15 +121,14 @@ func uikitFloorBenchmark(_ configuration: SuiteConfiguration) -> (Int) -> Prepar
     { catalog in
         let geometry = configuration.geometry
         let make = { UIKitFloorPipeline(catalogCount: catalog, geometry: geometry, switches: configuration.switches) }
-        let inputs = { PipelineInputs.replay(hz: configuration.hz, make) }
-        let state = PipelineState(inputs())
+        let state = PipelineState(PipelineInputs.replay(hz: configuration.hz, make))
         let items = state.replay.initial.itemCount
         let frames = state.replay.framesPerTrajectory
         return PreparedBenchmark(
             items: items,
             verify: {
-                var first = inputs()
-                var second = inputs()
+                var first = PipelineReplay(initial: make(), recording: state.replay.recording)
+                var second = PipelineReplay(initial: make(), recording: state.replay.recording)
                 return first.run(frames: frames) == second.run(frames: frames) ? nil : "two replays of the UIKit floor differ"
             },
             instructionIterations: PipelineInputs.instructionIterations(framesPerTrajectory: frames, items: items),
@@ -151,11 +163,14 @@ func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: Sui
     { catalog in
         let geometry = configuration.geometry
         let make = { P(catalogCount: catalog, geometry: geometry, switches: configuration.switches) }
-        let state = PipelineState(PipelineInputs.replay(hz: configuration.hz, make))
+        let (replay, failure) = PipelineInputs.verifiedReplay(hz: configuration.hz, make) {
+            uikitVerification(P.self, catalogCount: catalog, configuration: configuration)
+        }
+        let state = PipelineState(replay)
         let items = state.replay.initial.itemCount
         return PreparedBenchmark(
             items: items,
-            verify: { uikitVerificationFailure(P.self, catalogCount: catalog, configuration: configuration, state.replay.recording) },
+            verify: { failure },
             instructionIterations: PipelineInputs.instructionIterations(
                 framesPerTrajectory: state.replay.framesPerTrajectory, items: items),
             profile: profiled ? trajectoryProfile(frames: state.replay.recording.frames, make) : nil,
@@ -166,19 +181,22 @@ func uikitPipelineBenchmark<P: UIKitPipeline>(_ type: P.Type, configuration: Sui
     }
 }
 
-/// Why a UIKit pipeline fails its verification under the run's switches, or nil (see `uikitPipelineBenchmark`).
+/// Why a UIKit pipeline fails its verification under the run's switches (nil: verified), and the live play it
+/// verified, as a recording (see `uikitPipelineBenchmark`).
 @usableFromInline
-func uikitVerificationFailure<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, configuration: SuiteConfiguration,
-                                                _ recording: ScrollRecording) -> String? {
+func uikitVerification<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int,
+                                         configuration: SuiteConfiguration) -> (failure: String?, recording: ScrollRecording) {
     guard P.hasCore else {
-        let check = PipelineVerification.check(P.self, catalogCount: catalogCount, geometry: configuration.geometry,
-                                               switches: configuration.switches, script: PipelineInputs.script,
-                                               hz: configuration.hz, recording: recording)
-        return check.isVerified ? nil : (check.firstFailure ?? "not verified")
+        let (check, recording) = PipelineVerification.checkedRecording(
+            P.self, catalogCount: catalogCount, geometry: configuration.geometry, switches: configuration.switches,
+            script: PipelineInputs.script, hz: configuration.hz)
+        return (check.isVerified ? nil : (check.firstFailure ?? "not verified"), recording)
     }
-    let report = UIKitAgreement.compare(P.self, catalogCount: catalogCount, geometry: configuration.geometry,
-                                        switches: configuration.switches, script: PipelineInputs.script, hz: configuration.hz)
-    return report.agrees ? nil : "disagrees with \(P.Core.id): \(report.firstMismatch ?? "\(report.mismatchCount) mismatches")"
+    let (report, recording) = UIKitAgreement.compareAndRecord(
+        P.self, catalogCount: catalogCount, geometry: configuration.geometry, switches: configuration.switches,
+        script: PipelineInputs.script, hz: configuration.hz)
+    return (report.agrees ? nil : "disagrees with \(P.Core.id): \(report.firstMismatch ?? "\(report.mismatchCount) mismatches")",
+            recording)
 }
 
 /// `prepare/uikit.*`, `rotate/uikit.*`, `reload/uikit.*`, `release/uikit.*`: one lifecycle operation per call.

@@ -192,7 +192,7 @@ public enum BenchmarkRunner {
     }
 
     /// The batch size: grown until one batch lasts `max(1 000 clock reads, timeBudget / targetSamples)`,
-    /// then run for `warmup` seconds.
+    /// run for `warmup` seconds, then rounded up to a whole multiple of `quantum`.
     /// - Complexity: about `options.warmup` seconds plus a few batches.
     static func calibrate(_ body: (Int) -> Void, options: RunOptions, clockCost: Double, quantum: Int? = nil) -> Int {
         let start = MonotonicClock.now()
@@ -211,11 +211,13 @@ public enum BenchmarkRunner {
             let growth = elapsed > 0 ? min(100, max(2, sampleTarget / elapsed * 1.2)) : 100
             iterations = min(maximumIterations, Int(Double(iterations) * growth))
         }
-        iterations = roundedUp(iterations, toMultipleOf: quantum)
+        // Warm up in batches of the calibrated size, before rounding to the quantum: a trajectory row whose one
+        // trajectory outlasts the warm-up (`pipeline/peer.infinitelayout` at n = 10 000: 0.84 s) would otherwise
+        // play a whole one here for a warm-up of a few milliseconds.
         while MonotonicClock.now() &- start < warmup {
             body(iterations)
         }
-        return iterations
+        return roundedUp(iterations, toMultipleOf: quantum)
     }
 
     /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`

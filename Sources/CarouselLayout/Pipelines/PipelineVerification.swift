@@ -74,9 +74,34 @@ public enum PipelineVerification {
         }
     }
 
+    /// `check`, and the live play it checked as a recording to replay: a benchmark that times the replay of its
+    /// verified live play records nothing more (one play of the trajectory instead of three, recording first).
+    /// - Complexity: two plays of `script` (the live one and the replay).
+    public static func checkedRecording<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                                             script: ScrollScript, hz: Double) -> (PipelineCheck, ScrollRecording) {
+        checkAndRecord(catalogCount: catalogCount, script: script, hz: hz, recording: nil) {
+            P(catalogCount: catalogCount, geometry: geometry)
+        }
+    }
+
+    /// `checkedRecording` of a UIKit pipeline under `switches`, checked as a core is (one without a core to agree with).
+    public static func checkedRecording<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                                          switches: UIKitSwitches, script: ScrollScript,
+                                                          hz: Double) -> (PipelineCheck, ScrollRecording) {
+        checkAndRecord(catalogCount: catalogCount, script: script, hz: hz, recording: nil) {
+            P(catalogCount: catalogCount, geometry: geometry, switches: switches)
+        }
+    }
+
     /// Checks the pipelines `make` builds (the live play's and the replay's, each fresh).
     static func check<P: CarouselPipeline>(catalogCount: Int, script: ScrollScript, hz: Double, recording: ScrollRecording?,
                                            make: () -> P) -> PipelineCheck {
+        checkAndRecord(catalogCount: catalogCount, script: script, hz: hz, recording: recording, make: make).0
+    }
+
+    /// `check`, and the live play.
+    static func checkAndRecord<P: CarouselPipeline>(catalogCount: Int, script: ScrollScript, hz: Double, recording: ScrollRecording?,
+                                           make: () -> P) -> (PipelineCheck, ScrollRecording) {
         var pipeline = make()
         var check = PipelineCheck(id: P.id, catalogCount: catalogCount, hz: hz)
         let traits = P.traits
@@ -113,7 +138,7 @@ public enum PipelineVerification {
         var replay = PipelineReplay(initial: make(), recording: recording ?? livePlay)
         check.replayChecksum = replay.run(frames: check.frames)
         if check.replayChecksum != check.checksum { note("replay checksum differs from the live play", &check) }
-        return check
+        return (check, livePlay)
     }
 
     static func inspect<P: CarouselPipeline>(_ output: FrameOutput, frame: Int, pipeline: P, traits: PipelineTraits,

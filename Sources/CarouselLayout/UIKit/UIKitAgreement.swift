@@ -18,9 +18,21 @@ public enum UIKitAgreement {
         _ type: P.Type, catalogCount: Int, geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default,
         script: ScrollScript = PipelineVerification.standardScript(), hz: Double = 120
     ) -> AgreementReport {
+        compareAndRecord(P.self, catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz).0
+    }
+
+    /// `compare`, and the UIKit pipeline's live play as a recording to replay (a benchmark that times the replay of
+    /// the play it verified records nothing more: one play of the trajectory fewer).
+    public static func compareAndRecord<P: UIKitPipeline>(
+        _ type: P.Type, catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches, script: ScrollScript,
+        hz: Double
+    ) -> (AgreementReport, ScrollRecording) {
         precondition(P.hasCore, "\(P.id) has no core to agree with: verify it with PipelineVerification")
-        return Comparison(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz)
-            .visit(P.self)
+        let comparison = Comparison(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz)
+        let startOffset = P(catalogCount: catalogCount, geometry: geometry, switches: switches).offset
+        let uikit = comparison.playUIKit(P.self)
+        let recording = ScrollRecording(hz: hz, startOffset: startOffset, frames: uikit.map(\.frame))
+        return (comparison.compare(P.self, uikit: uikit), recording)
     }
 
     /// One frame of a play, with what the comparison needs beyond `FrameOutput`.
@@ -45,9 +57,9 @@ public enum UIKitAgreement {
         let script: ScrollScript
         let hz: Double
 
-        func visit<P: UIKitPipeline>(_ type: P.Type) -> AgreementReport {
+        /// The UIKit pipeline's play `uikit` against its core's.
+        func compare<P: UIKitPipeline>(_ type: P.Type, uikit: [Row]) -> AgreementReport {
             let core = CorePlay(catalogCount: catalogCount, geometry: geometry, script: script, hz: hz).visit(P.Core.self)
-            let uikit = playUIKit(P.self)
             var comparator = Comparator(P.self, catalogCount: catalogCount, switches: switches)
             comparator.compare(core: core, uikit: uikit)
             return comparator.report

@@ -1,4 +1,5 @@
 @testable import BenchKit
+import BenchSink
 import Determinism
 import Testing
 
@@ -106,5 +107,20 @@ import Testing
         let iterations = BenchmarkRunner.calibrate({ played.append($0) }, options: options, clockCost: 20, quantum: 7)
         #expect(iterations % 7 == 0 && iterations >= 7)
         #expect(played.last.map { $0 <= iterations } ?? false)
+    }
+    @Test func warmUpPlaysNoWholePeriodItDoesNotNeed() {
+        var played: [Int] = []
+        var options = RunOptions(filter: nil, sizes: nil)
+        options.timeBudget = 0.002
+        options.warmup = 0.002
+        let period = 1 << 30
+        let iterations = BenchmarkRunner.calibrate({ count in
+            played.append(count)
+            var sum = 0
+            for index in 0..<count { sum &+= opaqueIdentity(index) }
+            blackHole(sum)
+        }, options: options, clockCost: 20, quantum: period)
+        #expect(iterations == period)
+        #expect(played.count > 1 && played.allSatisfy { $0 < period })
     }
 }
