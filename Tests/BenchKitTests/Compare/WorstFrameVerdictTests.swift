@@ -41,7 +41,25 @@ import Testing
             #expect(row.verdict == (halved.contains(index) ? .regressed : .unchanged), "\(row.key)")
             #expect(row.metric == (halved.contains(index) ? .worstFrame : .time))
         }
-        #expect(comparison.summaryLine.contains("75% (worst frame)"))
+        #expect(comparison.summaryLine.contains("75% (worst frame, drift 1x)"), "\(comparison.summaryLine)")
+    }
+
+    @Test func theWorstFramesAreNormalisedByTheirOwnDriftNotTheTimes() {
+        // A run whose wall clock was 2x slower everywhere (steal time), its worst frames (thread CPU time) not; one
+        // row's worst frame doubled. Divided by the time drift, every other worst frame would read 0.5x (`improved`)
+        // and the doubled one 1x.
+        let baseline = rows { 50_000 * Double($0 + 1) }
+        let current = rows { index in (index == 3 ? 100_000 : 50_000) * Double(index + 1) }.map { row -> ResultRow in
+            var row = row
+            row.samples = row.samples.map { $0 * 2 }
+            return row
+        }
+        let comparison = Comparator.compare(baseline: baseline, current: current)
+        #expect(abs(comparison.driftFactor - 2) < 1e-9 && comparison.frameDriftFactor == 1)
+        for row in comparison.rows {
+            let index = Int(row.key.benchmark.strategy.dropFirst())!
+            #expect(row.verdict == (index == 3 ? .regressed : .unchanged), "\(row.key): \(row)")
+        }
     }
 
     @Test func rowsWithoutWorstFramesAndInstructionRowsAreDecidedAsBefore() {
