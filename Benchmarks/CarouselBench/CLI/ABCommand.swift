@@ -36,8 +36,9 @@ enum ABCommand {
             no CPU affinity: there the workers are not pinned and each asks for the performance cores). The rounds are
             split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes
             of one build (where their memory landed) widens the interval instead of deciding the row.
-            A row's ratio is the median of its per-round ratios B/A, with a seeded bootstrap 95% interval over
-            blocks and rounds:
+            A row's ratio is the one run and compare take (--estimator: by default the 10th percentile of side B's
+            samples over side A's), with a seeded bootstrap 95% interval over blocks and rounds that keeps each
+            round's two samples together:
             `regressed` when the whole interval is above 1 + threshold, `improved` below 1/(1 + threshold),
             `inconclusive` when it straddles the threshold and is wider than it; rows on one side only are `new` or
             `missing`. With --instructions each binary's own `run` is also counted under callgrind, and instruction
@@ -50,6 +51,7 @@ enum ABCommand {
             options: RunCommand.selectionOptions + [
                 .value("--threshold", "PCT", "paired regression threshold in percent (default "
                     + "\(ReportNumber.percent(defaultPairedThreshold * 100)), measured A/A noise, see README)"),
+                CommonOptions.estimator,
                 .flag("--instructions", "also count instructions per iteration of both sides under callgrind"),
                 .value("--output-dir", "DIR", "where a.csv, b.csv and comparison.csv go (default \(defaultOutputDirectory))"),
                 CommonOptions.format,
@@ -198,7 +200,8 @@ enum ABCommand {
         finished = true
 
         let comparison = PairedComparison.compare(
-            a: resultA.rows, b: resultB.rows, ratios: session.ratios, options: ComparisonOptions(timeThreshold: threshold))
+            a: resultA.rows, b: resultB.rows, rounds: session.pairs,
+            options: ComparisonOptions(timeThreshold: threshold, estimator: try CommonOptions.estimator(arguments)))
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows + resultB.rows)
         let paths = ["a", "b", "comparison"].map { outputDirectory + "/\($0).csv" }
         try Locking.writing(paths, wait: wait) {

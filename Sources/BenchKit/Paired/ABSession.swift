@@ -9,8 +9,8 @@ import Darwin
 /// A paired session: two builds of one suite, sides A and B, each in a worker process that has prepared every
 /// selected case once (set-up, verification, calibration); the parent then takes, for each case in each round,
 /// one sample from each side back to back, A B then B A in turn, with the same iterations per sample on both
-/// sides. Whatever slows the machine down for a while slows both samples of a round alike, so the ratio `B/A`
-/// of a round carries little of it (`PairedComparison` decides each row from those ratios).
+/// sides. Whatever slows the machine down for a while slows both samples of a round alike, and the rounds are
+/// resampled as pairs (`PairedComparison` decides each row from them).
 ///
 /// What pairing cannot cancel is a difference between the two processes themselves (where their memory landed,
 /// measured: one side's row 10% slower for many rounds in A/A sessions of one build). So a session runs in
@@ -74,7 +74,7 @@ public struct ABPreparation: Sendable {
 }
 
 /// The outcome of a session: each side's rows (samples of every block, statistics, allocations), failures and
-/// skipped sizes (of the first block), and the per-round ratios `B/A` of every case both sides prepared.
+/// skipped sizes (of the first block), and the paired rounds of every case both sides prepared.
 public struct ABSessionResult: Sendable {
     public struct Side: Sendable {
         public var rows: [ResultRow]
@@ -85,8 +85,8 @@ public struct ABSessionResult: Sendable {
 
     public var a: Side
     public var b: Side
-    /// Per case on both sides, per block, the ratio `B/A` of each round.
-    public var ratios: [RowKey: [[Double]]]
+    /// Per case on both sides, per block, each round's two samples.
+    public var pairs: [RowKey: [[PairedRound]]]
     /// The rounds taken, over all blocks (the most any case took).
     public var rounds: Int
     /// The blocks, each with its own pair of worker processes.
@@ -179,7 +179,7 @@ public enum ABSession {
         var iterations: [RowKey: Int] = [:]
         var samplesA: [RowKey: [Double]] = [:]
         var samplesB: [RowKey: [Double]] = [:]
-        var ratios: [RowKey: [[Double]]] = [:]
+        var pairs: [RowKey: [[PairedRound]]] = [:]
         var mallocsA: [RowKey: Double] = [:]
         var mallocsB: [RowKey: Double] = [:]
         var turn = 0
@@ -220,7 +220,7 @@ public enum ABSession {
             }
             var spent: [RowKey: UInt64] = [:]
             var taken: [RowKey: Int] = [:]
-            var blockRatios: [RowKey: [Double]] = [:]
+            var blockPairs: [RowKey: [PairedRound]] = [:]
             for _ in 0..<roundsPerBlock {
                 var sampledAny = false
                 for key in keys {
@@ -246,14 +246,14 @@ public enum ABSession {
                     taken[key] = count + 1
                     if let valueA { samplesA[key, default: []].append(valueA) }
                     if let valueB { samplesB[key, default: []].append(valueB) }
-                    if let valueA, let valueB, valueA > 0 { blockRatios[key, default: []].append(valueB / valueA) }
+                    if let valueA, let valueB { blockPairs[key, default: []].append(PairedRound(a: valueA, b: valueB)) }
                     sampledAny = true
                 }
                 guard sampledAny else { break }
                 roundsTaken += 1
                 progress.report(.sampling(round: roundsTaken, rounds: roundsPerBlock * blocks, cases: keys.count))
             }
-            for (key, values) in blockRatios { ratios[key, default: []].append(values) }
+            for (key, values) in blockPairs { pairs[key, default: []].append(values) }
             if block == blocks - 1 && options.countAllocations {
                 progress.report(.phase(name: "allocations", detail: "counting, untimed"))
                 for key in keys {
@@ -280,6 +280,6 @@ public enum ABSession {
         }
         return ABSessionResult(
             a: side(preparedA, samplesA, mallocsA), b: side(preparedB, samplesB, mallocsB),
-            ratios: ratios, rounds: roundsTaken, blocks: blocks)
+            pairs: pairs, rounds: roundsTaken, blocks: blocks)
     }
 }

@@ -1,4 +1,5 @@
 import Determinism
+import Foundation
 
 /// The relative slowdown a row of a paired session (`ABSession`) must show, its whole interval past it, to be
 /// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
@@ -15,37 +16,43 @@ import Determinism
 ///   moved by more than 4% and 6% was needed.) Quieter machines or narrower scopes can take less (`--threshold`).
 public let defaultPairedThreshold = 0.05
 
+/// One round of a paired session's row: side A's sample and side B's, taken back to back.
+public struct PairedRound: Sendable, Equatable {
+    public var a: Double
+    public var b: Double
+
+    public init(a: Double, b: Double) {
+        self.a = a
+        self.b = b
+    }
+}
+
 /// Statistics of paired samples: side A and side B timed back to back in each round, so whatever slows the
-/// machine down for a while slows both alike, and the ratio `B/A` of one round carries little of it.
+/// machine down for a while slows both alike.
 public enum PairedStatistics {
-    /// The median of the per-round ratios `B/A` and a percentile bootstrap interval of that median: rounds
-    /// (pairs) resampled with replacement `resamples` times, the central `confidence` range of their medians.
-    /// Nil without ratios or with a ratio that is not finite and positive.
+    /// The ratio `B/A` by `estimator`, the one `run` and `compare` use (`TimeEstimator`): its location of side B's
+    /// samples over its location of side A's (the 10th percentile of each by default), or for Hodges–Lehmann the
+    /// one-sample shift of the rounds' log ratios (the median of their Walsh averages). Its interval is a
+    /// two-stage percentile bootstrap that keeps the pairing: blocks (each a pair of worker processes) resampled
+    /// with replacement, then rounds within each drawn block, each drawn round bringing both of its samples; the
+    /// central `confidence` range of `resamples` statistics. A drift both samples of a round share cancels
+    /// exactly (B = s A in every round gives s and [s, s]); a difference between blocks widens the interval.
+    /// Nil without rounds or with a sample that is not finite and positive. Empty blocks are ignored.
     ///
     ///     var generator = SeededGenerator(seed: 7)
-    ///     let (ratio, low, high) = PairedStatistics.medianRatio([1.04, 1.06, 1.05], resamples: 1_000,
-    ///                                                           confidence: 0.95, generator: &generator)!
-    /// - Complexity: O(resamples x n log n) for n ratios.
-    public static func medianRatio<G: RandomNumberGenerator>(
-        _ ratios: [Double], resamples: Int, confidence: Double, generator: inout G
-    ) -> (ratio: Double, low: Double, high: Double)? {
-        medianRatio(blocks: [ratios], resamples: resamples, confidence: confidence, generator: &generator)
-    }
-
-    /// The same over rounds taken in blocks (each block a pair of processes): the median of all ratios, and a
-    /// two-stage bootstrap that resamples blocks with replacement, then rounds within each block drawn. A
-    /// difference between blocks (between pairs of processes) so widens the interval; with one block it is the
-    /// plain bootstrap above. Empty blocks are ignored.
-    /// - Complexity: O(resamples x n log n) for n ratios.
-    public static func medianRatio<G: RandomNumberGenerator>(
-        blocks: [[Double]], resamples: Int, confidence: Double, generator: inout G
+    ///     let rounds = [PairedRound(a: 100, b: 104), PairedRound(a: 130, b: 136), PairedRound(a: 101, b: 105)]
+    ///     let (ratio, low, high) = PairedStatistics.ratio(.standard, blocks: [rounds], resamples: 1_000,
+    ///                                                     confidence: 0.95, generator: &generator)!
+    /// - Complexity: O(resamples x n log n) for n rounds (O(resamples x n^2 log n) for Hodges–Lehmann).
+    public static func ratio<G: RandomNumberGenerator>(
+        _ estimator: TimeEstimator, blocks: [[PairedRound]], resamples: Int, confidence: Double, generator: inout G
     ) -> (ratio: Double, low: Double, high: Double)? {
         let blocks = blocks.filter { !$0.isEmpty }
         let pooled = blocks.flatMap { $0 }
-        guard !pooled.isEmpty, pooled.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
-        var medians: [Double] = []
-        medians.reserveCapacity(max(1, resamples))
-        var scratch: [Double] = []
+        guard !pooled.isEmpty, pooled.allSatisfy({ $0.a.isFinite && $0.a > 0 && $0.b.isFinite && $0.b > 0 }) else { return nil }
+        var statistics: [Double] = []
+        statistics.reserveCapacity(max(1, resamples))
+        var scratch: [PairedRound] = []
         scratch.reserveCapacity(pooled.count * 2)
         for _ in 0..<max(1, resamples) {
             scratch.removeAll(keepingCapacity: true)
@@ -53,13 +60,28 @@ public enum PairedStatistics {
                 let block = blocks[Int.random(in: 0..<blocks.count, using: &generator)]
                 for _ in block.indices { scratch.append(block[Int.random(in: 0..<block.count, using: &generator)]) }
             }
-            scratch.sort()
-            medians.append(SampleStatistics.percentile(50, ofSorted: scratch))
+            statistics.append(statistic(estimator, scratch))
         }
-        medians.sort()
+        statistics.sort()
         let tail = (1 - confidence) / 2 * 100
-        return (SampleStatistics.median(pooled), SampleStatistics.percentile(tail, ofSorted: medians),
-                SampleStatistics.percentile(100 - tail, ofSorted: medians))
+        return (statistic(estimator, pooled), SampleStatistics.percentile(tail, ofSorted: statistics),
+                SampleStatistics.percentile(100 - tail, ofSorted: statistics))
+    }
+
+    /// `estimator`'s ratio `B/A` of `rounds` (see `ratio`).
+    static func statistic(_ estimator: TimeEstimator, _ rounds: [PairedRound]) -> Double {
+        guard let percentile = estimator.percentile else {
+            let logs = rounds.map { log($0.b / $0.a) }
+            var walsh: [Double] = []
+            walsh.reserveCapacity(logs.count * (logs.count + 1) / 2)
+            for i in logs.indices {
+                for j in i..<logs.count { walsh.append((logs[i] + logs[j]) / 2) }
+            }
+            return exp(SampleStatistics.percentile(50, ofSorted: walsh.sorted()))
+        }
+        let a = SampleStatistics.percentile(percentile, ofSorted: rounds.map(\.a).sorted())
+        let b = SampleStatistics.percentile(percentile, ofSorted: rounds.map(\.b).sorted())
+        return b / a
     }
 }
 
@@ -68,8 +90,9 @@ public enum PairedStatistics {
 /// The rule, per row on both sides:
 /// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = B / A`, `regressed` above
 ///    `1 + instructionThreshold`, `improved` below its inverse, else `unchanged` (as `Comparator`).
-/// 2. Otherwise the paired times: `ratio` is the median of the per-round ratios `B/A` and `[ci_low, ci_high]`
-///    its seeded bootstrap interval over blocks and rounds (`PairedStatistics.medianRatio(blocks:)`, seed
+/// 2. Otherwise the paired times: `ratio` is `options.estimator`'s ratio `B/A` of the rounds (the 10th percentile
+///    of side B's samples over side A's by default, as `run` and `compare` take it) and `[ci_low, ci_high]` its
+///    seeded bootstrap interval over blocks and rounds, pairs kept (`PairedStatistics.ratio`, seed
 ///    `options.seed` mixed with the row's key); the verdict is `Comparator.timeVerdict` of that interval at
 ///    `options.timeThreshold`. No drift is divided out: pairing has already cancelled it. Fewer than 3 rounds
 ///    give `inconclusive`.
@@ -82,10 +105,10 @@ public enum PairedComparison {
     /// - Parameters:
     ///   - a: side A's rows (the baseline), with their samples.
     ///   - b: side B's rows (the candidate).
-    ///   - ratios: per row on both sides, per block, the ratio `B/A` of each round.
+    ///   - rounds: per row on both sides, per block, the samples of each round.
     /// - Complexity: O(rows x resamples x rounds log rounds).
     public static func compare(
-        a: [ResultRow], b: [ResultRow], ratios: [RowKey: [[Double]]], options: ComparisonOptions
+        a: [ResultRow], b: [ResultRow], rounds: [RowKey: [[PairedRound]]], options: ComparisonOptions
     ) -> Comparison {
         let aByKey = Dictionary(a.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let bByKey = Dictionary(b.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -93,7 +116,7 @@ public enum PairedComparison {
         for key in Set(aByKey.keys).union(bByKey.keys).sorted() {
             switch (aByKey[key], bByKey[key]) {
             case let (before?, after?):
-                rows.append(compareRow(before, after, ratios: ratios[key] ?? [], options: options))
+                rows.append(compareRow(before, after, rounds: rounds[key] ?? [], options: options))
             case let (before?, nil):
                 rows.append(ComparisonRow(
                     key: key, unit: before.unit, baselineMedian: before.median, currentMedian: nil, rawRatio: nil,
@@ -109,20 +132,21 @@ public enum PairedComparison {
         return Comparison(rows: rows, driftFactor: 1, driftSource: "paired rounds: none to divide", options: options)
     }
 
-    static func compareRow(_ a: ResultRow, _ b: ResultRow, ratios blocks: [[Double]], options: ComparisonOptions) -> ComparisonRow {
-        let ratios = blocks.flatMap { $0 }
+    static func compareRow(_ a: ResultRow, _ b: ResultRow, rounds blocks: [[PairedRound]], options: ComparisonOptions) -> ComparisonRow {
+        let rounds = blocks.flatMap { $0 }
         var row = ComparisonRow(
             key: b.key, unit: b.unit, baselineMedian: a.median, currentMedian: b.median,
             rawRatio: a.median > 0 ? b.median / a.median : nil, ratio: nil, ciLow: nil, ciHigh: nil,
             verdict: .inconclusive, metric: .paired)
         if Comparator.decideByInstructions(&row, a, b, options: options) { return row }
-        guard ratios.count >= minimumRounds else {
-            row.ratio = ratios.isEmpty ? nil : SampleStatistics.median(ratios)
+        guard rounds.count >= minimumRounds else {
+            row.ratio = rounds.isEmpty ? nil : PairedStatistics.statistic(options.estimator, rounds)
             return row
         }
         var generator = SeededGenerator(seed: options.seed ^ StableHash.of(b.key.description))
-        guard let (ratio, low, high) = PairedStatistics.medianRatio(
-            blocks: blocks, resamples: options.resamples, confidence: options.confidence, generator: &generator)
+        guard let (ratio, low, high) = PairedStatistics.ratio(
+            options.estimator, blocks: blocks, resamples: options.resamples, confidence: options.confidence,
+            generator: &generator)
         else { return row }
         (row.ratio, row.ciLow, row.ciHigh) = (ratio, low, high)
         row.verdict = Comparator.timeVerdict(low: low, high: high, threshold: options.timeThreshold)

@@ -1,4 +1,4 @@
-import BenchKit
+@testable import BenchKit
 import BenchSink
 import Determinism
 import Testing
@@ -6,7 +6,7 @@ import Testing
 /// Side A's and side B's samples of one row over `rounds` paired rounds: B is `slowdown` times A, each sample
 /// with its own uniform noise of +-`noise` (relative), the machine's speed drifting by up to 30% between rounds.
 func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt64)
-    -> (a: [Double], b: [Double], ratios: [Double])
+    -> (a: [Double], b: [Double], pairs: [PairedRound])
 {
     var generator = SeededGenerator(seed: seed)
     var a: [Double] = []
@@ -16,19 +16,19 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         a.append(100 * machine * generator.nextDouble(in: (1 - noise)...(1 + noise)))
         b.append(100 * slowdown * machine * generator.nextDouble(in: (1 - noise)...(1 + noise)))
     }
-    return (a, b, zip(a, b).map { $1 / $0 })
+    return (a, b, zip(a, b).map { PairedRound(a: $0, b: $1) })
 }
 
 @Suite struct PairedComparisonTests {
     let key = RowKey(benchmark: BenchmarkID(parsing: "a/x")!, size: 10)
 
-    func compare(slowdown: Double, noise: Double, threshold: Double, seed: UInt64 = 1, comparisonSeed: UInt64 = 0x5EED)
-        -> ComparisonRow
+    func compare(slowdown: Double, noise: Double, threshold: Double, seed: UInt64 = 1, comparisonSeed: UInt64 = 0x5EED,
+                 estimator: TimeEstimator = .standard) -> ComparisonRow
     {
         let rounds = pairedRounds(slowdown: slowdown, noise: noise, seed: seed)
         let comparison = PairedComparison.compare(
-            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: [rounds.ratios]],
-            options: ComparisonOptions(timeThreshold: threshold, seed: comparisonSeed))
+            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], rounds: [key: [rounds.pairs]],
+            options: ComparisonOptions(timeThreshold: threshold, estimator: estimator, seed: comparisonSeed))
         return comparison.rows[0]
     }
 
@@ -54,8 +54,13 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         let first = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03)
         let again = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03)
         #expect(first == again)
-        let otherSeeds = (UInt64(1)...20).map { compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, comparisonSeed: $0) }
-        #expect(otherSeeds.contains { $0.ciLow != first.ciLow || $0.ciHigh != first.ciHigh }, "the seed is used")
+        // (The 10th percentile of 30 rounds takes few distinct values, so its interval's ends rarely move with the
+        // seed; the median's do.)
+        let median = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, estimator: .median)
+        let otherSeeds = (UInt64(1)...20).map {
+            compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, comparisonSeed: $0, estimator: .median)
+        }
+        #expect(otherSeeds.contains { $0.ciLow != median.ciLow || $0.ciHigh != median.ciHigh }, "the seed is used")
     }
 
     @Test func aSpeedUpIsImprovedAndWideNoiseIsInconclusive() {
@@ -69,7 +74,7 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         let comparison = PairedComparison.compare(
             a: [makeRow("a/x", samples: [1, 2, 3]), makeRow("c/counted", samples: rounds.a, instructions: 1_000)],
             b: [makeRow("b/y", samples: [1, 2, 3]), makeRow("c/counted", samples: rounds.b, instructions: 1_005)],
-            ratios: [counted: [rounds.ratios]], options: ComparisonOptions(timeThreshold: 0.03))
+            rounds: [counted: [rounds.pairs]], options: ComparisonOptions(timeThreshold: 0.03))
         let verdicts = Dictionary(uniqueKeysWithValues: comparison.rows.map { ($0.key.description, ($0.verdict, $0.metric)) })
         #expect(verdicts["a/x@10"]! == (.missing, .none))
         #expect(verdicts["b/y@10"]! == (.new, .none))
@@ -82,24 +87,45 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         let options = ComparisonOptions(timeThreshold: 0.05)
         let alone = PairedComparison.compare(
             a: [makeRow("a/x", samples: steady.a)], b: [makeRow("a/x", samples: steady.b)],
-            ratios: [key: [steady.ratios]], options: options)
+            rounds: [key: [steady.pairs]], options: options)
         #expect(alone.rows[0].verdict == .regressed, "one pair of processes 10% apart")
         let both = PairedComparison.compare(
             a: [makeRow("a/x", samples: steady.a + calm.a)], b: [makeRow("a/x", samples: steady.b + calm.b)],
-            ratios: [key: [steady.ratios, calm.ratios]], options: options)
+            rounds: [key: [steady.pairs, calm.pairs]], options: options)
         #expect(both.rows[0].verdict != .regressed, "\(both.rows[0])")
         #expect(both.rows[0].ciLow! < 1.01 && both.rows[0].ciHigh! > 1.09)
         let pooled = PairedComparison.compare(
             a: [makeRow("a/x", samples: steady.a + calm.a)], b: [makeRow("a/x", samples: steady.b + calm.b)],
-            ratios: [key: [steady.ratios + calm.ratios]], options: options)
+            rounds: [key: [steady.pairs + calm.pairs]], options: options)
         #expect(pooled.rows[0].ciHigh! - pooled.rows[0].ciLow! < both.rows[0].ciHigh! - both.rows[0].ciLow!,
                 "the same rounds as one block: a narrower interval")
+    }
+
+    @Test func theRatioIsTheOneRunAndCompareTake() {
+        let rounds = pairedRounds(slowdown: 1.2, noise: 0.05, seed: 9)
+        for estimator in TimeEstimator.candidates {
+            let row = PairedComparison.compare(
+                a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], rounds: [key: [rounds.pairs]],
+                options: ComparisonOptions(timeThreshold: 0.03, estimator: estimator)).rows[0]
+            if estimator == .hodgesLehmann {
+                #expect(abs(row.ratio! - 1.2) < 0.03, "the rounds' log ratios' one-sample shift: \(row)")
+            } else {
+                #expect(abs(row.ratio! - estimator.ratio(rounds.a, rounds.b)!) < 1e-12, "\(estimator): \(row)")
+            }
+            #expect(row.ciLow! <= row.ratio! && row.ratio! <= row.ciHigh! && row.verdict == .regressed, "\(estimator): \(row)")
+        }
+        // Side B preempted in 4 of 20 rounds (1.6x): the 10th percentile does not see it, the median does.
+        var preempted = (0..<20).map { PairedRound(a: 100 + Double($0 % 5), b: 100 + Double($0 % 5)) }
+        for index in [3, 8, 11, 17] { preempted[index].b *= 1.6 }
+        let p10 = PairedStatistics.statistic(.standard, preempted)
+        let median = PairedStatistics.statistic(.median, preempted)
+        #expect(p10 == 1 && median > 1, "p10 \(p10), median \(median)")
     }
 
     @Test func fewerThanThreeRoundsAreInconclusive() {
         let comparison = PairedComparison.compare(
             a: [makeRow("a/x", samples: [100, 100])], b: [makeRow("a/x", samples: [150, 150])],
-            ratios: [key: [[1.5, 1.5]]], options: ComparisonOptions(timeThreshold: 0.03))
+            rounds: [key: [[PairedRound(a: 100, b: 150), PairedRound(a: 100, b: 150)]]], options: ComparisonOptions(timeThreshold: 0.03))
         #expect(comparison.rows[0].verdict == .inconclusive)
         #expect(comparison.rows[0].ratio == 1.5)
     }
@@ -107,7 +133,7 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
     @Test func theComparisonFileNamesTheMetricPaired() {
         let rounds = pairedRounds(slowdown: 1, noise: 0.01, seed: 4)
         let comparison = PairedComparison.compare(
-            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], ratios: [key: [rounds.ratios]],
+            a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], rounds: [key: [rounds.pairs]],
             options: ComparisonOptions(timeThreshold: 0.03))
         let lines = ComparisonFile.csv(comparison, schema: testSchema).split(separator: "\n")
         #expect(lines[1].hasPrefix("a/x,10,ns/frame,"))
@@ -199,9 +225,9 @@ final class InProcessChannel: ABChannel {
             let rowB = result.b.rows.first { $0.key == key }!
             #expect(rowA.iterationsPerSample == rowB.iterationsPerSample)
             #expect(rowA.samples.count == 6 && rowB.samples.count == 6)
-            #expect(result.ratios[key] == [zip(rowA.samples, rowB.samples).map { $1 / $0 }])
+            #expect(result.pairs[key] == [zip(rowA.samples, rowB.samples).map { PairedRound(a: $0, b: $1) }])
         }
-        #expect(result.ratios[RowKey(parsing: "sum/new@8")!] == nil, "a case on one side has no pairs")
+        #expect(result.pairs[RowKey(parsing: "sum/new@8")!] == nil, "a case on one side has no pairs")
         #expect(result.a.failures.map(\.description) == ["sum/wrong size 8: verification failed: off by one"])
         #expect(result.a.skipped.map(\.key.description) == ["sum/one@1000", "sum/two@1000"], "past the limit of 100")
         #expect(result.a.preparation[one] != nil)
@@ -216,7 +242,7 @@ final class InProcessChannel: ABChannel {
             #expect(pairs[index].side == (index / 2 % 2 == 0 ? "A" : "B") && pairs[index + 1].side != pairs[index].side)
         }
         let comparison = PairedComparison.compare(
-            a: result.a.rows, b: result.b.rows, ratios: result.ratios, options: ComparisonOptions(timeThreshold: 0.03))
+            a: result.a.rows, b: result.b.rows, rounds: result.pairs, options: ComparisonOptions(timeThreshold: 0.03))
         #expect(comparison.rows.map(\.verdict.rawValue).contains("new"))
     }
 
@@ -234,7 +260,7 @@ final class InProcessChannel: ABChannel {
         #expect(opened.map { $0.a.requests.first } == ["prepare", "prepare\tagain", "prepare\tagain"])
         let one = RowKey(parsing: "sum/one@8")!
         #expect(result.blocks == 3 && result.rounds == 6, "6 target rounds over 3 blocks: 2 each")
-        #expect(result.ratios[one]?.map(\.count) == [2, 2, 2])
+        #expect(result.pairs[one]?.map(\.count) == [2, 2, 2])
         #expect(result.a.rows.first { $0.key == one }?.samples.count == 6)
         #expect(result.a.failures.count == 1, "reported once, from the first block")
         #expect(opened.map { $0.a.requests.contains { $0.hasPrefix("allocations") } } == [false, false, true])
