@@ -36,9 +36,9 @@ enum ABCommand {
             no CPU affinity: there the workers are not pinned and each asks for the performance cores). The rounds are
             split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes
             of one build (where their memory landed) widens the interval instead of deciding the row.
-            A row's ratio is the one run and compare take (--estimator: by default the 10th percentile of side B's
-            samples over side A's), with a seeded bootstrap 95% interval over blocks and rounds that keeps each
-            round's two samples together:
+            A row's ratio is the median of its per-round ratios B/A (--estimator ratios; or run and compare's
+            estimator of each side, e.g. --estimator p10), with a seeded bootstrap 95% interval over blocks and
+            rounds that keeps each round's two samples together:
             `regressed` when the whole interval is above 1 + threshold, `improved` below 1/(1 + threshold),
             `inconclusive` when it straddles the threshold and is wider than it; rows on one side only are `new` or
             `missing`. With --instructions each binary's own `run` is also counted under callgrind, and instruction
@@ -51,7 +51,8 @@ enum ABCommand {
             options: RunCommand.selectionOptions + [
                 .value("--threshold", "PCT", "paired regression threshold in percent (default "
                     + "\(ReportNumber.percent(defaultPairedThreshold * 100)), measured A/A noise, see README)"),
-                CommonOptions.estimator,
+                .value("--estimator", "NAME", "ratios (default: the median of the per-round ratios B/A), or run and "
+                    + "compare's estimator of each side: p10, median, min, hl or pP, 0 < P < 50 (see README)"),
                 .flag("--instructions", "also count instructions per iteration of both sides under callgrind"),
                 .value("--output-dir", "DIR", "where a.csv, b.csv and comparison.csv go (default \(defaultOutputDirectory))"),
                 CommonOptions.format,
@@ -86,6 +87,7 @@ enum ABCommand {
         let options = try RunCommand.runOptions(arguments)
         let configuration = try CommonOptions.configuration(arguments)
         let threshold = try arguments.double("--threshold", default: defaultPairedThreshold * 100, range: 0.01...1000) / 100
+        let estimator = try pairedEstimator(arguments)
         let format = try OutputFormats.choice(arguments, among: OutputFormats.forTables)
         let outputDirectory = arguments.value("--output-dir") ?? defaultOutputDirectory
         let wait = try Locking.wait(arguments)
@@ -201,7 +203,7 @@ enum ABCommand {
 
         let comparison = PairedComparison.compare(
             a: resultA.rows, b: resultB.rows, rounds: session.pairs,
-            options: ComparisonOptions(timeThreshold: threshold, estimator: try CommonOptions.estimator(arguments)))
+            estimator: estimator, options: ComparisonOptions(timeThreshold: threshold))
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows + resultB.rows)
         let paths = ["a", "b", "comparison"].map { outputDirectory + "/\($0).csv" }
         try Locking.writing(paths, wait: wait) {
@@ -212,6 +214,7 @@ enum ABCommand {
 
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
         let summary = summaryLine(comparison, rounds: session.rounds, blocks: session.blocks, threshold: threshold,
+                                  estimator: estimator,
                                   a: revisionA, b: revisionB, seconds: seconds)
         if format.isForPeople {
             // The rows that changed (every row with --all), then ab's own summary line.
@@ -231,15 +234,24 @@ enum ABCommand {
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }
 
-    /// `2 regressed, 34 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
-    static func summaryLine(_ comparison: Comparison, rounds: Int, blocks: Int, threshold: Double, a: Revision,
-                            b: Revision, seconds: Double) -> String {
+    /// `--estimator`: `ratios` by default, or `run` and `compare`'s estimator of each side.
+    static func pairedEstimator(_ arguments: ParsedArguments) throws -> PairedEstimator {
+        guard let name = arguments.value("--estimator") else { return .standard }
+        guard let estimator = PairedEstimator(name: name) else {
+            throw UsageError("option '--estimator': '\(name)' is not one of ratios|median|min|hl|pP (0 < P < 50, e.g. p10)")
+        }
+        return estimator
+    }
+
+    /// `2 regressed, 34 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time, ratios), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
+    static func summaryLine(_ comparison: Comparison, rounds: Int, blocks: Int, threshold: Double,
+                            estimator: PairedEstimator = .standard, a: Revision, b: Revision, seconds: Double) -> String {
         let counts = comparison.summary
         let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
         let instructions = comparison.rows.contains { $0.metric == .instructions }
             ? ", \(ReportNumber.percent(comparison.options.instructionThreshold * 100))% (instructions)" : ""
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
-            + "; up to \(rounds) paired rounds in \(blocks) block\(blocks == 1 ? "" : "s"); threshold \(ReportNumber.percent(threshold * 100))% (paired time)"
+            + "; up to \(rounds) paired rounds in \(blocks) block\(blocks == 1 ? "" : "s"); threshold \(ReportNumber.percent(threshold * 100))% (paired time, \(estimator))"
             + instructions + "; A = \(a.label), B = \(b.label); \(Self.duration(seconds))"
     }
 

@@ -23,12 +23,12 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
     let key = RowKey(benchmark: BenchmarkID(parsing: "a/x")!, size: 10)
 
     func compare(slowdown: Double, noise: Double, threshold: Double, seed: UInt64 = 1, comparisonSeed: UInt64 = 0x5EED,
-                 estimator: TimeEstimator = .standard) -> ComparisonRow
+                 estimator: PairedEstimator = .standard) -> ComparisonRow
     {
         let rounds = pairedRounds(slowdown: slowdown, noise: noise, seed: seed)
         let comparison = PairedComparison.compare(
             a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], rounds: [key: [rounds.pairs]],
-            options: ComparisonOptions(timeThreshold: threshold, estimator: estimator, seed: comparisonSeed))
+            estimator: estimator, options: ComparisonOptions(timeThreshold: threshold, seed: comparisonSeed))
         return comparison.rows[0]
     }
 
@@ -54,13 +54,8 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         let first = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03)
         let again = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03)
         #expect(first == again)
-        // (The 10th percentile of 30 rounds takes few distinct values, so its interval's ends rarely move with the
-        // seed; the median's do.)
-        let median = compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, estimator: .median)
-        let otherSeeds = (UInt64(1)...20).map {
-            compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, comparisonSeed: $0, estimator: .median)
-        }
-        #expect(otherSeeds.contains { $0.ciLow != median.ciLow || $0.ciHigh != median.ciHigh }, "the seed is used")
+        let otherSeeds = (UInt64(1)...20).map { compare(slowdown: 1.02, noise: 0.02, threshold: 0.03, comparisonSeed: $0) }
+        #expect(otherSeeds.contains { $0.ciLow != first.ciLow || $0.ciHigh != first.ciHigh }, "the seed is used")
     }
 
     @Test func aSpeedUpIsImprovedAndWideNoiseIsInconclusive() {
@@ -101,12 +96,17 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
                 "the same rounds as one block: a narrower interval")
     }
 
-    @Test func theRatioIsTheOneRunAndCompareTake() {
+    @Test func theRatioIsTheMedianOfTheRoundsRatiosOrRunAndComparesEstimatorOfEachSide() {
         let rounds = pairedRounds(slowdown: 1.2, noise: 0.05, seed: 9)
-        for estimator in TimeEstimator.candidates {
-            let row = PairedComparison.compare(
+        let compare = { (estimator: PairedEstimator) in
+            PairedComparison.compare(
                 a: [makeRow("a/x", samples: rounds.a)], b: [makeRow("a/x", samples: rounds.b)], rounds: [key: [rounds.pairs]],
-                options: ComparisonOptions(timeThreshold: 0.03, estimator: estimator)).rows[0]
+                estimator: estimator, options: ComparisonOptions(timeThreshold: 0.03)).rows[0]
+        }
+        let ratios = compare(.standard)
+        #expect(ratios.ratio == SampleStatistics.median(rounds.pairs.map { $0.b / $0.a }))
+        for estimator in TimeEstimator.candidates {
+            let row = compare(.sides(estimator))
             if estimator == .hodgesLehmann {
                 #expect(abs(row.ratio! - 1.2) < 0.03, "the rounds' log ratios' one-sample shift: \(row)")
             } else {
@@ -114,12 +114,15 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
             }
             #expect(row.ciLow! <= row.ratio! && row.ratio! <= row.ciHigh! && row.verdict == .regressed, "\(estimator): \(row)")
         }
-        // Side B preempted in 4 of 20 rounds (1.6x): the 10th percentile does not see it, the median does.
+        // Side B preempted in 4 of 20 rounds (1.6x): the 10th percentile of each side does not see it, the median of
+        // each side does; the median of the ratios does not either.
         var preempted = (0..<20).map { PairedRound(a: 100 + Double($0 % 5), b: 100 + Double($0 % 5)) }
         for index in [3, 8, 11, 17] { preempted[index].b *= 1.6 }
-        let p10 = PairedStatistics.statistic(.standard, preempted)
-        let median = PairedStatistics.statistic(.median, preempted)
-        #expect(p10 == 1 && median > 1, "p10 \(p10), median \(median)")
+        #expect(PairedStatistics.statistic(.sides(.standard), preempted) == 1)
+        #expect(PairedStatistics.statistic(.sides(.median), preempted) > 1)
+        #expect(PairedStatistics.statistic(.roundRatios, preempted) == 1)
+        #expect(PairedEstimator(name: "ratios") == .roundRatios && PairedEstimator(name: "p10") == .sides(.quantile(10)))
+        #expect(PairedEstimator(name: "p60") == nil && PairedEstimator.standard.description == "ratios")
     }
 
     @Test func fewerThanThreeRoundsAreInconclusive() {
