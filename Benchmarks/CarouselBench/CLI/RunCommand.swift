@@ -21,7 +21,7 @@ enum RunCommand {
             plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
             frame), p99_frame, worst_frame_event (what happened in most frames within 10% of it: rotation, release, end
             of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison decides a row on its worst frame too when the
-            median does not (--worst-threshold; a change under 50 us never counts).
+            median does not (--worst-threshold; a change under 100 us never counts).
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.
