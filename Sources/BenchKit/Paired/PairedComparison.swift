@@ -110,7 +110,7 @@ public enum PairedStatistics {
         guard case .sides(let estimator) = estimator else {
             return SampleStatistics.median(rounds.map { $0.b / $0.a })
         }
-        guard let percentile = estimator.percentile else {
+        guard estimator != .hodgesLehmann else {
             let logs = rounds.map { log($0.b / $0.a) }
             var walsh: [Double] = []
             walsh.reserveCapacity(logs.count * (logs.count + 1) / 2)
@@ -119,9 +119,8 @@ public enum PairedStatistics {
             }
             return exp(SampleStatistics.percentile(50, ofSorted: walsh.sorted()))
         }
-        let a = SampleStatistics.percentile(percentile, ofSorted: rounds.map(\.a).sorted())
-        let b = SampleStatistics.percentile(percentile, ofSorted: rounds.map(\.b).sorted())
-        return b / a
+        // `run` and `compare`'s ratio of the two sides' locations (the rounds are non-empty and positive).
+        return estimator.ratio(rounds.map(\.a), rounds.map(\.b))!
     }
 }
 

@@ -75,7 +75,7 @@ public enum PipelineVerification {
     }
 
     /// `check`, and the live play it checked as a recording to replay: a benchmark that times the replay of its
-    /// verified live play records nothing more (one play of the trajectory instead of three, recording first).
+    /// verified live play records nothing more (two plays of the trajectory instead of three, recording first).
     /// - Complexity: two plays of `script` (the live one and the replay).
     public static func checkedRecording<P: CarouselPipeline>(_ type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
                                                              script: ScrollScript, hz: Double) -> (PipelineCheck, ScrollRecording) {

@@ -29,8 +29,9 @@ public enum UIKitAgreement {
     ) -> (AgreementReport, ScrollRecording) {
         precondition(P.hasCore, "\(P.id) has no core to agree with: verify it with PipelineVerification")
         let comparison = Comparison(catalogCount: catalogCount, geometry: geometry, switches: switches, script: script, hz: hz)
-        let startOffset = P(catalogCount: catalogCount, geometry: geometry, switches: switches).offset
         let uikit = comparison.playUIKit(P.self)
+        // The play's start: the offset before its first frame (a pipeline built for it would lay out N items again).
+        let startOffset = uikit.first?.previousOffset ?? P(catalogCount: catalogCount, geometry: geometry, switches: switches).offset
         let recording = ScrollRecording(hz: hz, startOffset: startOffset, frames: uikit.map(\.frame))
         return (comparison.compare(P.self, uikit: uikit), recording)
     }

@@ -61,6 +61,18 @@ import Testing
         #expect(allowed(UIKitInfiniteLayoutPipeline.self, 300).isEmpty)
     }
 
+    /// The recording `compareAndRecord` returns is the UIKit pipeline's live play, start offset included: what
+    /// `PipelinePlayer.record` records from a fresh one.
+    @Test func theAgreementsRecordingIsTheLivePlay() {
+        let script = PipelineVerification.standardScript()
+        let (report, recording) = UIKitAgreement.compareAndRecord(
+            UIKitSeed003PagingPipeline.self, catalogCount: 30, geometry: .default, switches: .default, script: script, hz: 120)
+        #expect(report.agrees)
+        let live = PipelinePlayer.record(from: UIKitSeed003PagingPipeline(catalogCount: 30, geometry: .default, switches: .default),
+                                         script: script, hz: 120)
+        #expect(recording == live)
+    }
+
     @Test func theComparatorReportsADifferenceNoUIKitBehaviourExplains() {
         let play = UIKitAgreement.Comparison(catalogCount: 300, geometry: .default, switches: .default,
                                              script: PipelineVerification.standardScript(), hz: 120)
