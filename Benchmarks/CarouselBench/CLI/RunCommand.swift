@@ -73,7 +73,7 @@ enum RunCommand {
     }
 
     /// `run`'s own sampling (not `ab`'s, whose paired rounds are their own design): adaptive (`SamplingStop`), one
-    /// sample about every millisecond, at least 10 per case, a case settled once the 95% interval of its
+    /// sample of about half a millisecond a round (a trajectory row: whole trajectories), at least 10 per case, a case settled once the 95% interval of its
     /// `estimator` location is within `samplingPrecision`; the run's sampling stays within 80 ms per benchmark and
     /// size (--quick 30 ms, --time-budget), spent where the noise is.
     static func sampling(_ arguments: ParsedArguments, estimator: TimeEstimator) throws -> RunOptions {
@@ -82,7 +82,7 @@ enum RunCommand {
             options.timeBudget = arguments.has("--quick") ? 0.03 : 0.08
             options.warmup = options.timeBudget / 10
         }
-        options.targetSamples = max(10, Int(options.timeBudget * 1000))
+        options.targetSamples = max(10, Int(options.timeBudget * 2000))
         options.minimumSamples = 10
         options.stop = SamplingStop(estimator: estimator, precision: samplingPrecision, minimumSamples: 10)
         return options

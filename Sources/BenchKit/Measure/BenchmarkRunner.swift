@@ -70,7 +70,9 @@ public struct CasePreparation: Sendable, Equatable {
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
 ///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
 ///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case stops instead once
-///    its interval is narrow enough, or once the run has spent every case's budget together.
+///    its interval is narrow enough, or once the run has spent every case's budget together; and a case short of
+///    `minimumSamples` at its hard limit (whose samples are long) samples on, up to `shortCaseLimitFactor` (10)
+///    times its budget, while the run's budget lasts.
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {

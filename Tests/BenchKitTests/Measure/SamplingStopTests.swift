@@ -60,6 +60,21 @@ import Testing
         #expect(self.plan(stop: nil).expectedRounds(after: 4, totalSpent: 1_000) == 10)
     }
 
+    /// A case whose samples are long reaches its hard limit short of the minimum: with a stop it samples on up to
+    /// `shortCaseLimitFactor` times its budget while the run's budget lasts; without one it stops there.
+    @Test func aCaseShortOfTheMinimumSamplesOnPastItsHardLimitWhileTheRunsBudgetLasts() {
+        let plan = plan(stop: stop)
+        #expect(plan.hardLimit == 4_000 && plan.shortCaseLimit == 10_000)
+        let few = Array(repeating: 100.0, count: 4)
+        #expect(plan.wantsSample(few, spent: 4_000, totalSpent: 2_999), "past the hard limit, the run's budget left")
+        #expect(plan.wantsSample(few, spent: 9_999, totalSpent: 0))
+        #expect(!plan.wantsSample(few, spent: 10_000, totalSpent: 0), "its own limit")
+        #expect(!plan.wantsSample(few, spent: 4_000, totalSpent: 3_000), "the run's budget spent")
+        let ten = Array(repeating: 100.0, count: 10)
+        #expect(!plan.wantsSample(ten + [130], spent: 4_000, totalSpent: 0), "at the minimum the hard limit holds")
+        #expect(!self.plan(stop: nil).wantsSample(few, spent: 4_000, totalSpent: 0), "no stop, no extension")
+    }
+
     /// Sampling synthetic cases with the plan: the quiet cases stop at the minimum, the noisy one takes the
     /// budget they left, and the rounds together never spend more than the run's budget plus one round.
     @Test func theBudgetGoesWhereTheNoiseIs() {
