@@ -72,7 +72,8 @@ public struct CasePreparation: Sendable, Equatable {
 ///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case stops instead once
 ///    its interval is narrow enough, or once the run has spent every case's budget together; and a case short of
 ///    `minimumSamples` at its hard limit (whose samples are long) samples on, up to `shortCaseLimitFactor` (10)
-///    times its budget, while the run's budget lasts.
+///    times its budget, while the run's budget lasts. A round in which the machine runs faster than at any time
+///    before in the run ends a slow spell, and reopens the cases that settled (`SamplingPlan.sampleInRounds`).
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {
@@ -106,7 +107,7 @@ public enum BenchmarkRunner {
             timed.append(TimedCase(registration: registration, size: size, prepared: prepared, iterations: iterations))
             progress.report(.prepared(index: index + 1, total: cases.count, key: key, iterations: iterations))
         }
-        sampleInRounds(&timed, options: options, progress: progress)
+        let spellEnds = sampleInRounds(&timed, options: options, progress: progress)
         var rows: [ResultRow] = []
         for timedCase in timed {
             let row = summarize(timedCase, options: options)
@@ -115,6 +116,12 @@ public enum BenchmarkRunner {
         }
         // After the counting pass, whose first count probes the counter (as it always has: not before the timing).
         var metadataOptions = options.dictionary
+        if !spellEnds.isEmpty {
+            let list = spellEnds.map(String.init).joined(separator: ",")
+            metadataOptions["slowSpellsEnded"] = list
+            progress.report(.note("sampling: the machine ran faster in round\(spellEnds.count == 1 ? "" : "s") \(list) than in any "
+                + "round before; the cases that had settled sampled again"))
+        }
         if options.countAllocations, !timed.isEmpty, let note = AllocationCounter.unavailableNote {
             progress.report(.note("allocations \(note)"))
             metadataOptions["allocations"] = note
@@ -223,29 +230,27 @@ public enum BenchmarkRunner {
     }
 
     /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`
-    /// wants them.
-    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) {
+    /// wants them (`SamplingPlan.sampleInRounds`). Returns the rounds that ended a slow spell.
+    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) -> [Int] {
         let plan = SamplingPlan(options: options, cases: cases.count)
-        var totalSpent: UInt64 = 0
-        for round in 0..<plan.maximumRounds {
-            var sampledAny = false
-            for index in cases.indices {
-                guard plan.wantsSample(cases[index].samples, spent: cases[index].spent, totalSpent: totalSpent) else { continue }
-                let body = cases[index].prepared.body
-                let iterations = cases[index].iterations
-                let start = MonotonicClock.now()
-                body(max(1, iterations / 10))
-                let before = MonotonicClock.now()
-                body(iterations)
-                let after = MonotonicClock.now()
-                cases[index].samples.append(Double(after &- before) / Double(iterations))
-                cases[index].spent &+= after &- start
-                totalSpent &+= after &- start
-                sampledAny = true
-            }
-            guard sampledAny else { break }
-            progress.report(.sampling(round: round + 1, rounds: plan.expectedRounds(after: round + 1, totalSpent: totalSpent),
-                                      cases: cases.count))
+        let timed = cases
+        let rounds = plan.sampleInRounds(cases: timed.count, sample: { index in
+            let body = timed[index].prepared.body
+            let iterations = timed[index].iterations
+            let start = MonotonicClock.now()
+            body(max(1, iterations / 10))
+            let before = MonotonicClock.now()
+            body(iterations)
+            let after = MonotonicClock.now()
+            return (Double(after &- before) / Double(iterations), after &- start)
+        }, afterRound: { round, totalSpent in
+            progress.report(.sampling(round: round, rounds: plan.expectedRounds(after: round, totalSpent: totalSpent),
+                                      cases: timed.count))
+        })
+        for index in cases.indices {
+            cases[index].samples = rounds.samples[index]
+            cases[index].spent = rounds.spent[index]
         }
+        return rounds.spellEnds
     }
 }

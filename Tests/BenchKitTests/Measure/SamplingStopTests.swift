@@ -82,25 +82,51 @@ import Testing
         options.stop = stop
         let plan = SamplingPlan(options: options, cases: 3)
         var generator = SeededGenerator(seed: 6)
-        var samples: [[Double]] = [[], [], []]
-        var spent: [UInt64] = [0, 0, 0]
-        var total: UInt64 = 0
-        for _ in 0..<plan.maximumRounds {
-            var any = false
-            for index in 0..<3 where plan.wantsSample(samples[index], spent: spent[index], totalSpent: total) {
-                let spread = index == 2 ? 0.3 : 0.001
-                samples[index].append(100 * (1 + spread * Double.random(in: -1...1, using: &generator)))
-                spent[index] += 1
-                total += 1
-                any = true
-            }
-            if !any { break }
-        }
+        var rounds = 0
+        let taken = plan.sampleInRounds(cases: 3, sample: { index in
+            let spread = index == 2 ? 0.3 : 0.001
+            return (100 * (1 + spread * Double.random(in: -1...1, using: &generator)), 1)
+        }, afterRound: { round, _ in rounds = round })
         // 30e-9 s is 29 ns once truncated to whole nanoseconds: the run has 87.
         #expect(plan.totalBudget == 87 && plan.hardLimit == 116)
-        #expect(samples[0].count == 10 && samples[1].count == 10)
-        #expect(samples[2].count == 67, "the run's 87 ns less the 20 the quiet cases took")
-        #expect(total == 87)
+        #expect(taken.samples[0].count == 10 && taken.samples[1].count == 10)
+        #expect(taken.samples[2].count == 67, "the run's 87 ns less the 20 the quiet cases took")
+        #expect(taken.spent.reduce(0, +) == 87)
+        #expect(rounds == 67 && taken.spellEnds.isEmpty)
+    }
+
+    /// A round ends a slow spell when its median case ran at most 0.9 of its fastest earlier sample, over 8 cases.
+    @Test func aRoundFasterThanAnyBeforeEndsASlowSpell() {
+        #expect(SamplingPlan.endsASlowSpell(Array(repeating: 0.85, count: 8)))
+        #expect(SamplingPlan.endsASlowSpell([0.8, 0.8, 0.8, 0.8, 0.9, 1.2, 1.3, 1.4, 0.7]))
+        #expect(!SamplingPlan.endsASlowSpell(Array(repeating: 0.85, count: 7)), "too few cases")
+        #expect(!SamplingPlan.endsASlowSpell([0.8, 0.8, 0.8, 0.95, 1.0, 1.0, 1.1, 1.2]), "the median case was not faster")
+        #expect(!SamplingPlan.endsASlowSpell([]))
+    }
+
+    /// 20 quiet cases settle with 10 samples in a spell in which the machine runs 1.3x slower (the first 15 rounds);
+    /// 10 noisy cases sample on and see it end, which reopens the quiet ones: their 20th percentile is then the
+    /// fast machine's, not the spell's. Samples cost 1 000 ns; each case's budget is 40 000 ns.
+    @Test func theEndOfASlowSpellReopensTheCasesThatSettledInIt() {
+        var options = RunOptions(timeBudget: 40e-6, warmup: 0, targetSamples: 40, minimumSamples: 3)
+        options.stop = stop
+        let cases = 30
+        let plan = SamplingPlan(options: options, cases: cases)
+        var generator = SeededGenerator(seed: 7)
+        var round = 0
+        let taken = plan.sampleInRounds(cases: cases, sample: { index in
+            let spread = index < 20 ? 0.005 : 0.08
+            let machine = round < 15 ? 1.3 : 1.0
+            return (100 * machine * (1 + spread * Double.random(in: -1...1, using: &generator)), 1_000)
+        }, afterRound: { rounds, _ in round = rounds })
+        #expect(taken.spellEnds.first == 16, "the first round after the spell")
+        for quiet in 0..<20 {
+            let samples = taken.samples[quiet]
+            #expect(samples.prefix(10).allSatisfy { $0 > 125 }, "settled in the spell")
+            #expect(samples.count > 10 && stop.isSettled(samples), "reopened, and settled again")
+            #expect((stop.estimator.location(samples) ?? 0) < 101, "its 20th percentile is the fast machine's")
+        }
+        #expect(taken.spent.reduce(0, +) <= plan.totalBudget + UInt64(cases) * 1_000, "within the run's budget and one round")
     }
 }
 
