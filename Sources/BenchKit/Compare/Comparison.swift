@@ -245,10 +245,14 @@ public enum Comparator {
         }
         (row.ciLow, row.ciHigh) = (low / drift, high / drift)
         row.verdict = timeVerdict(low: low / drift, high: high / drift, threshold: options.timeThreshold)
-        // The drift only excuses a machine that got slower; it never makes a row that got faster `regressed` (or
-        // one that got slower `improved`): a newcomer's run on an idle machine, 28% faster than the baseline's
-        // run, flagged a prepare row that was 5% faster than in the baseline because it was not 28% faster.
-        if (row.verdict == .regressed && rawRatio <= 1) || (row.verdict == .improved && rawRatio >= 1) {
+        // A verdict holds for any drift between none and the whole run's: a row's own share of a machine's slow
+        // spell lies between the two (this VM's spells slow the tiny arithmetic rows least and the allocating ones
+        // most), so `regressed` and `improved` need the raw interval past the threshold as well. A newcomer's run on
+        // an idle machine, 28% faster than the baseline's run, flagged a prepare row that was 5% faster than in the
+        // baseline because it was not 28% faster; in quick A/A pairs whose drift was 1.33-1.49x (or 0.74x), the
+        // `wrap/*` rows of a few nanoseconds, unchanged raw, read 0.67-0.75x `improved` (or 1.36-1.38x `regressed`).
+        if row.verdict == .regressed || row.verdict == .improved,
+           timeVerdict(low: low, high: high, threshold: options.timeThreshold) != row.verdict {
             row.verdict = .inconclusive
         }
         WorstFrameVerdict.apply(to: &row, base, candidate, drift: frameDrift, options: options)

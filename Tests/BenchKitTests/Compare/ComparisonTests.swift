@@ -54,6 +54,29 @@ import Testing
         #expect(comparison.summary == [.inconclusive: 1, .unchanged: 9])
     }
 
+    /// A run in one of this VM's slow spells: every row 1.45x slower but one tiny row that the spell does not slow
+    /// (a `wrap/*` row of a few nanoseconds), and one row really 1.5x slower on top. Divided by the drift the tiny row
+    /// reads 0.69x, but it is unchanged raw: `inconclusive`, not `improved`; the slower row is past the threshold
+    /// both ways: `regressed`. The same the other way round (the baseline in the spell): the tiny row is not
+    /// `regressed`, and a row 1.5x slower, only 1.03x raw, is not decided (`inconclusive`).
+    @Test func aVerdictHoldsForAnyDriftBetweenNoneAndTheRuns() {
+        let spell = Comparator.compare(
+            baseline: run(seed: 1), current: run(seed: 100) { $0 == 4 ? 1 : $0 == 6 ? 1.45 * 1.5 : 1.45 })
+        #expect(abs(spell.driftFactor - 1.45) <= 0.04)
+        let tiny = spell.rows.first { $0.key.benchmark.strategy == "s4" }!
+        #expect(tiny.ratio! < 0.72 && tiny.ciHigh! < 1 / 1.18 && abs(tiny.rawRatio! - 1) < 0.05)
+        #expect(tiny.verdict == .inconclusive)
+        #expect(verdicts(spell)["s6"] == .regressed)
+        #expect(spell.summary == [.inconclusive: 1, .regressed: 1, .unchanged: 8])
+
+        let fasterCandidate = Comparator.compare(
+            baseline: run(seed: 1) { $0 == 4 ? 1 : 1.45 }, current: run(seed: 100) { $0 == 6 ? 1.5 : 1 })
+        let tinyAgain = fasterCandidate.rows.first { $0.key.benchmark.strategy == "s4" }!
+        #expect(tinyAgain.ratio! > 1.4 && tinyAgain.ciLow! > 1.18)
+        #expect(verdicts(fasterCandidate)["s4"] == .inconclusive)
+        #expect(verdicts(fasterCandidate)["s6"] == .inconclusive, "1.5x divided by the drift, only 1.03x raw")
+    }
+
     /// A row with one or two samples on a side has no interval: no time verdict, even 1.5x slower; with three
     /// samples a side the same change is decided.
     @Test func oneOrTwoSamplesGiveNoTimeVerdict() {
