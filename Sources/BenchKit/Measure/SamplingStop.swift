@@ -139,7 +139,8 @@ struct SamplingPlan {
                 let wanted = wantsSample(rounds.samples[index], spent: rounds.spent[index], totalSpent: totalSpent)
                 let reopen = !wanted && reopened[index] > 0 && totalSpent < totalBudget && rounds.spent[index] < shortCaseLimit
                 guard wanted || reopen else { continue }
-                if reopen { reopened[index] -= 1 }
+                // A reopened case that its new samples unsettled samples on as any other, and stops once settled.
+                reopened[index] = wanted ? 0 : reopened[index] - 1
                 let (value, cost) = sample(index)
                 if rounds.samples[index].count >= 3, fastest[index] > 0 { ratios.append(value / fastest[index]) }
                 rounds.samples[index].append(value)

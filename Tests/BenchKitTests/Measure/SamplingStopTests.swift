@@ -124,6 +124,7 @@ import Testing
             let samples = taken.samples[quiet]
             #expect(samples.prefix(10).allSatisfy { $0 > 125 }, "settled in the spell")
             #expect(samples.count > 10 && stop.isSettled(samples), "reopened, and settled again")
+            #expect(!stop.isSettled(Array(samples.dropLast())), "it stopped as it settled, its reopened samples taken")
             #expect((stop.estimator.location(samples) ?? 0) < 101, "its 20th percentile is the fast machine's")
         }
         #expect(taken.spent.reduce(0, +) <= plan.totalBudget + UInt64(cases) * 1_000, "within the run's budget and one round")
