@@ -74,7 +74,7 @@ func pipelineBenchmark<P: CarouselPipeline>(_ type: P.Type, configuration: Suite
         let (replay, failure) = PipelineInputs.verifiedReplay(hz: hz, make) {
             let (check, recording) = PipelineVerification.checkedRecording(
                 P.self, catalogCount: catalog, geometry: geometry, script: PipelineInputs.script, hz: hz)
-            return (check.isVerified ? nil : (check.firstFailure ?? "not verified"), recording)
+            return (check.failureReason, recording)
         }
         let state = PipelineState(replay)
         let items = state.replay.initial.itemCount
@@ -190,7 +190,7 @@ func uikitVerification<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int,
         let (check, recording) = PipelineVerification.checkedRecording(
             P.self, catalogCount: catalogCount, geometry: configuration.geometry, switches: configuration.switches,
             script: PipelineInputs.script, hz: configuration.hz)
-        return (check.isVerified ? nil : (check.firstFailure ?? "not verified"), recording)
+        return (check.failureReason, recording)
     }
     let (report, recording) = UIKitAgreement.compareAndRecord(
         P.self, catalogCount: catalogCount, geometry: configuration.geometry, switches: configuration.switches,
@@ -260,4 +260,9 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
 final class LifecycleState<P: UIKitPipeline> {
     @usableFromInline var pipeline: P
     @inlinable init(_ pipeline: P) { self.pipeline = pipeline }
+}
+
+extension PipelineCheck {
+    /// Why a trajectory row fails its verification (its first failure), or nil when verified.
+    @usableFromInline var failureReason: String? { isVerified ? nil : (firstFailure ?? "not verified") }
 }

@@ -330,7 +330,7 @@ public enum Comparator {
             guard !all.isEmpty else { return (1, "no matched rows") }
             // A median over a few rows (a filtered run) would absorb a real regression of those very rows.
             let benchmarks = Set(baseline.keys.filter { current[$0] != nil }.map(\.benchmark))
-            guard all.count >= minimumRowsForDrift, benchmarks.count >= minimumBenchmarksForDrift else {
+            guard enoughToTellDrift(rows: all.count, benchmarks: benchmarks.count) else {
                 return (1, "not normalised: \(all.count) matched rows of \(benchmarks.count) benchmark\(benchmarks.count == 1 ? "" : "s") are too few to tell drift")
             }
             return (SampleStatistics.median(all), "median of \(all.count) matched rows")
@@ -355,11 +355,17 @@ public enum Comparator {
             ratios.append(after / before)
             benchmarks.insert(key.benchmark)
         }
-        guard ratios.count >= minimumRowsForDrift, benchmarks.count >= minimumBenchmarksForDrift else { return 1 }
+        guard enoughToTellDrift(rows: ratios.count, benchmarks: benchmarks.count) else { return 1 }
         return SampleStatistics.median(ratios)
     }
 
     /// The fewest matched rows, and distinct benchmarks among them, a run-wide drift is estimated from.
     public static let minimumRowsForDrift = 8
     public static let minimumBenchmarksForDrift = 4
+
+    /// Whether `rows` matched rows of `benchmarks` benchmarks are enough to tell a run-wide drift (the time drift's
+    /// and the worst frames'): a median over fewer (a filtered run) would absorb a real change of those very rows.
+    static func enoughToTellDrift(rows: Int, benchmarks: Int) -> Bool {
+        rows >= minimumRowsForDrift && benchmarks >= minimumBenchmarksForDrift
+    }
 }
