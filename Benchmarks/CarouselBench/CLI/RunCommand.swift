@@ -73,16 +73,19 @@ enum RunCommand {
     }
 
     /// `run`'s own sampling (not `ab`'s, whose paired rounds are their own design): adaptive (`SamplingStop`), one
-    /// sample of about half a millisecond a round (a trajectory row: whole trajectories), at least 10 per case, a case settled once the 95% interval of its
-    /// `estimator` location is within `samplingPrecision`; the run's sampling stays within 80 ms per benchmark and
-    /// size (--quick 30 ms, --time-budget), spent where the noise is.
+    /// sample of about 0.125 ms a round (a trajectory row: whole trajectories), at least 10 per case, a case settled
+    /// once the 95% interval of its `estimator` location is within `samplingPrecision`; the rounds go on while a case
+    /// is not settled, every case sampling in each (`SamplingPlan.sampleInRounds`), within 80 ms per benchmark and
+    /// size together (--quick 30 ms, --time-budget). Samples of 0.125 ms rather than 0.5: of five sets of 11 quick
+    /// runs per scheme, the three that had both made a row's 10th percentile vary across runs by 0.9-5.6% (median
+    /// row, drift divided out) with 0.125 ms against 7.0-7.3% with 0.5 ms (`Benchmarks/Scripts/reproducibility.py`).
     static func sampling(_ arguments: ParsedArguments, estimator: TimeEstimator) throws -> RunOptions {
         var options = try runOptions(arguments)
         if arguments.value("--time-budget") == nil {
             options.timeBudget = arguments.has("--quick") ? 0.03 : 0.08
             options.warmup = options.timeBudget / 10
         }
-        options.targetSamples = max(10, Int(options.timeBudget * 2000))
+        options.targetSamples = max(10, Int(options.timeBudget * 8000))
         options.minimumSamples = 10
         options.stop = SamplingStop(estimator: estimator, precision: samplingPrecision, minimumSamples: 10)
         return options

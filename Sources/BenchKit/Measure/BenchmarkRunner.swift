@@ -69,11 +69,11 @@ public struct CasePreparation: Sendable, Equatable {
 ///    `iterationsPerSample` iterations between two `clock_gettime(CLOCK_MONOTONIC)` reads.
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
 ///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
-///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case stops instead once
-///    its interval is narrow enough, or once the run has spent every case's budget together; and a case short of
+///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case settles instead once
+///    its interval is narrow enough, and stops once the run has spent every case's budget together; and a case short of
 ///    `minimumSamples` at its hard limit (whose samples are long) samples on, up to `shortCaseLimitFactor` (10)
-///    times its budget, while the run's budget lasts. A round in which the machine runs faster than at any time
-///    before in the run ends a slow spell, and reopens the cases that settled (`SamplingPlan.sampleInRounds`).
+///    times its budget, while the run's budget lasts. A settled case samples on with the others, so that its samples
+///    span the run, but the rounds end once only settled cases are left (`SamplingPlan.sampleInRounds`).
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 public enum BenchmarkRunner {
@@ -107,7 +107,7 @@ public enum BenchmarkRunner {
             timed.append(TimedCase(registration: registration, size: size, prepared: prepared, iterations: iterations))
             progress.report(.prepared(index: index + 1, total: cases.count, key: key, iterations: iterations))
         }
-        let spellEnds = sampleInRounds(&timed, options: options, progress: progress)
+        sampleInRounds(&timed, options: options, progress: progress)
         var rows: [ResultRow] = []
         for timedCase in timed {
             let row = summarize(timedCase, options: options)
@@ -116,12 +116,6 @@ public enum BenchmarkRunner {
         }
         // After the counting pass, whose first count probes the counter (as it always has: not before the timing).
         var metadataOptions = options.dictionary
-        if !spellEnds.isEmpty {
-            let list = spellEnds.map(String.init).joined(separator: ",")
-            metadataOptions["slowSpellsEnded"] = list
-            progress.report(.note("sampling: the machine ran faster in round\(spellEnds.count == 1 ? "" : "s") \(list) than in any "
-                + "round before; the cases that had settled sampled again"))
-        }
         if options.countAllocations, !timed.isEmpty, let note = AllocationCounter.unavailableNote {
             progress.report(.note("allocations \(note)"))
             metadataOptions["allocations"] = note
@@ -230,8 +224,8 @@ public enum BenchmarkRunner {
     }
 
     /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`
-    /// wants them (`SamplingPlan.sampleInRounds`). Returns the rounds that ended a slow spell.
-    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) -> [Int] {
+    /// wants them (`SamplingPlan.sampleInRounds`).
+    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) {
         let plan = SamplingPlan(options: options, cases: cases.count)
         let timed = cases
         let rounds = plan.sampleInRounds(cases: timed.count, sample: { index in
@@ -251,6 +245,5 @@ public enum BenchmarkRunner {
             cases[index].samples = rounds.samples[index]
             cases[index].spent = rounds.spent[index]
         }
-        return rounds.spellEnds
     }
 }

@@ -2,9 +2,10 @@
 ///
 /// A case is settled once it has `minimumSamples` and the distribution-free 95% interval of its location
 /// (the estimator's percentile: `TimeEstimator.locationInterval`) is narrower than `precision` of that location.
-/// A settled case stops sampling; one that is not samples on, past its own budget up to `hardLimitFactor` times it,
-/// while the run's whole budget (every case's budget together) lasts. So a quiet row takes a few samples and a
-/// noisy one the time the quiet ones left. A verdict's interval of a ratio is about as wide as its two rows'
+/// A case that is not settled samples on, past its own budget up to `hardLimitFactor` times it, while the run's
+/// whole budget (every case's budget together) lasts; the settled cases sample on with it, so that every case's
+/// samples span the run, but do not keep it going (`SamplingPlan.sampleInRounds`): where every case settles, the run
+/// ends early. A verdict's interval of a ratio is about as wide as its two rows'
 /// intervals together: rows within `precision` can be decided at a threshold of about twice it.
 ///
 ///     var options = RunOptions()
@@ -72,89 +73,77 @@ struct SamplingPlan {
         return min(maximumRounds, max(rounds, Int(projected.rounded(.up))))
     }
 
-    /// Whether a case with `samples` that has spent `spent` takes a sample this round, the run having spent
-    /// `totalSpent` on every case so far. A case always takes its first sample, and never passes its hard limit,
-    /// except with a stop a case still short of `minimumSamples`: it samples on up to `shortCaseLimit` while the
-    /// run's budget lasts. Such a case is one whose sample is long (a whole trajectory of 20 ms in a 30 ms budget):
-    /// with the 4 or 5 samples the hard limit allows, the spells in which this machine runs such a row 1.5x slower,
-    /// from a few rounds to seconds long, covered all of them in one run or the other of 9 of 28 quick A/A pairs.
-    func wantsSample(_ samples: [Double], spent: UInt64, totalSpent: UInt64) -> Bool {
-        if samples.isEmpty { return true }
+    /// What a case does this round (`next`).
+    enum Step: Equatable {
+        /// Takes a sample.
+        case sample
+        /// Settled: takes a sample, but does not keep the rounds going (`sampleInRounds`).
+        case rest
+        /// Takes no more samples.
+        case done
+    }
+
+    /// What a case with `samples` that has spent `spent` does this round, the run having spent `totalSpent` on
+    /// every case so far. A case always takes its first sample, and never passes its hard limit, except with a stop
+    /// a case still short of `minimumSamples`: it samples on up to `shortCaseLimit` while the run's budget lasts.
+    /// Such a case is one whose sample is long (a whole trajectory of 20 ms in a 30 ms budget): with the 4 or 5
+    /// samples the hard limit allows, the spells in which this machine runs such a row 1.5x slower, from a few
+    /// rounds to seconds long, covered all of them in one run or the other of 9 of 28 quick A/A pairs.
+    /// With a stop, a settled case says `.rest` while the run's budget and its own hard limit last.
+    /// - Complexity: O(n log n) in the samples, with a stop.
+    func next(_ samples: [Double], spent: UInt64, totalSpent: UInt64) -> Step {
+        if samples.isEmpty { return .sample }
         if samples.count < minimumSamples {
-            if spent < hardLimit { return true }
-            return stop != nil && spent < shortCaseLimit && totalSpent < totalBudget
+            if spent < hardLimit { return .sample }
+            return stop != nil && spent < shortCaseLimit && totalSpent < totalBudget ? .sample : .done
         }
-        if spent >= hardLimit { return false }
-        guard let stop else { return spent < budget }
-        return totalSpent < totalBudget && !stop.isSettled(samples)
+        if spent >= hardLimit { return .done }
+        guard let stop else { return spent < budget ? .sample : .done }
+        guard totalSpent < totalBudget else { return .done }
+        return stop.isSettled(samples) ? .rest : .sample
     }
 
-    // MARK: - The end of a slow spell
+    // MARK: - Rounds
 
-    /// Samples a settled case takes again once a slow spell has ended (`sampleInRounds`).
-    static let reopenedSamples = 3
-    /// A round ends a slow spell when its median case ran at most this fraction of that case's fastest earlier sample.
-    static let spellEndRatio = 0.9
-    /// The fewest cases (with at least 3 earlier samples each) a round's median is taken over.
-    static let spellEndMinimumCases = 8
-
-    /// Whether a round's `ratios` (each case's sample in it over that case's fastest earlier sample, for the cases
-    /// with at least 3 earlier samples) show the machine faster than at any time before in this run: their median is
-    /// at most `spellEndRatio`, over at least `spellEndMinimumCases` cases.
-    /// - Complexity: O(n log n).
-    static func endsASlowSpell(_ ratios: [Double]) -> Bool {
-        ratios.count >= spellEndMinimumCases && SampleStatistics.median(ratios) <= spellEndRatio
-    }
-
-    /// What `sampleInRounds` took: each case's samples and time spent, and the rounds (from 1) that ended a slow spell.
+    /// What `sampleInRounds` took: each case's samples and time spent, and the samples settled cases took.
     struct Rounds {
         var samples: [[Double]]
         var spent: [UInt64]
-        var spellEnds: [Int] = []
+        var settledSamples = 0
     }
 
-    /// Takes samples round by round, one per case per round while `wantsSample` wants it, and reopens the settled
-    /// cases when a round ends a slow spell (`endsASlowSpell`): each takes `reopenedSamples` more, while the run's
-    /// budget lasts, and goes on if they unsettle it.
+    /// Takes samples round by round, one per case per round while `next` (asked at the start of the round) says
+    /// `.sample` or `.rest`. A settled case (`.rest`) samples on as the others do, but does not keep the rounds going:
+    /// they end once no case says `.sample` (or at `maximumRounds`). So on a machine where every case settles the run ends
+    /// early, and on one where some case does not, every case's samples span the whole run.
     ///
-    /// Why: a case settles when its interval is narrow, and a spell in which this VM runs everything 1.25-1.45x
-    /// slower, evenly, for seconds, gives narrow intervals. In one quick run the first 18 rounds ran so; 63 of the
-    /// 185 cases settled in them with 10 samples, all slow, and the run's comparison with the next flagged 12 rows
-    /// `regressed` (1.19-1.41x, drift 1.058x); the rounds after the spell ran 1.01-1.08x their cases' fastest.
+    /// Why a settled case samples on instead of stopping (issue 19, session 5): it settled within its first 10
+    /// samples, which all fell in the run's first second, and this VM has spells in which it runs 1.3-1.8x slower
+    /// for tenths of a second to seconds (in one quick run the first 18 rounds ran so; 63 of the 185 cases settled
+    /// in them with 10 slow samples, and the next run's comparison flagged 12 rows `regressed`). Measured on five
+    /// sets of 11 quick runs of each scheme, run by run: with every case sampling every round (and samples of
+    /// 0.125 ms, `RunCommand.sampling`), a row's 10th percentile varied across runs by 0.9-5.6% (median row, once
+    /// each run's drift is divided out; `Benchmarks/Scripts/reproducibility.py`), against 3.5-8.4% when settled
+    /// cases stopped; a settled case sampling only every other round, or every tenth of the run's budget, fell
+    /// between the two.
     ///
     /// `sample(index)` takes one sample of case `index`: nanoseconds per iteration, and the nanoseconds it cost.
     /// `afterRound(rounds, totalSpent)` follows every round that sampled.
-    /// - Complexity: O(rounds x cases x samples).
+    /// - Complexity: O(rounds x cases x samples log samples).
     func sampleInRounds(
         cases count: Int, sample: (Int) -> (value: Double, cost: UInt64), afterRound: (Int, UInt64) -> Void = { _, _ in }
     ) -> Rounds {
         var rounds = Rounds(samples: Array(repeating: [], count: count), spent: Array(repeating: 0, count: count))
-        var reopened = Array(repeating: 0, count: count)
-        var fastest = Array(repeating: Double.infinity, count: count)
         var totalSpent: UInt64 = 0
         for round in 0..<maximumRounds {
-            var ratios: [Double] = []
-            var sampledAny = false
-            for index in 0..<count {
-                let wanted = wantsSample(rounds.samples[index], spent: rounds.spent[index], totalSpent: totalSpent)
-                let reopen = !wanted && reopened[index] > 0 && totalSpent < totalBudget && rounds.spent[index] < shortCaseLimit
-                guard wanted || reopen else { continue }
-                // A reopened case that its new samples unsettled samples on as any other, and stops once settled.
-                reopened[index] = wanted ? 0 : reopened[index] - 1
+            let steps = (0..<count).map { next(rounds.samples[$0], spent: rounds.spent[$0], totalSpent: totalSpent) }
+            guard steps.contains(.sample) else { break }
+            for (index, step) in steps.enumerated() where step != .done {
+                if step == .rest { rounds.settledSamples += 1 }
                 let (value, cost) = sample(index)
-                if rounds.samples[index].count >= 3, fastest[index] > 0 { ratios.append(value / fastest[index]) }
                 rounds.samples[index].append(value)
-                fastest[index] = min(fastest[index], value)
                 rounds.spent[index] &+= cost
                 totalSpent &+= cost
-                sampledAny = true
-            }
-            guard sampledAny else { break }
-            if Self.endsASlowSpell(ratios) {
-                rounds.spellEnds.append(round + 1)
-                for index in 0..<count where stop?.isSettled(rounds.samples[index]) == true {
-                    reopened[index] = Self.reopenedSamples
-                }
             }
             afterRound(round + 1, totalSpent)
         }

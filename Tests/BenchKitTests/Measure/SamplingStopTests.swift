@@ -35,24 +35,26 @@ import Testing
         let plan = plan(stop: nil)
         #expect(plan.maximumRounds == 10)
         let noisy = noisySamples(center: 100, spread: 0.3, count: 5, seed: 3)
-        #expect(plan.wantsSample([], spent: 99_999, totalSpent: 0), "a first sample always")
-        #expect(plan.wantsSample([1, 1], spent: 2_000, totalSpent: 0), "short of the minimum, below the hard limit")
-        #expect(!plan.wantsSample([1, 1], spent: 4_000, totalSpent: 0), "the hard limit")
-        #expect(plan.wantsSample(noisy, spent: 999, totalSpent: 0))
-        #expect(!plan.wantsSample(noisy, spent: 1_000, totalSpent: 0), "its budget spent, however noisy")
+        #expect(plan.next([], spent: 99_999, totalSpent: 0) == .sample, "a first sample always")
+        #expect(plan.next([1, 1], spent: 2_000, totalSpent: 0) == .sample, "short of the minimum, below the hard limit")
+        #expect(plan.next([1, 1], spent: 4_000, totalSpent: 0) == .done, "the hard limit")
+        #expect(plan.next(noisy, spent: 999, totalSpent: 0) == .sample)
+        #expect(plan.next(noisy, spent: 1_000, totalSpent: 0) == .done, "its budget spent, however noisy")
+        let taken = plan.sampleInRounds(cases: 3, sample: { _ in (100, 100) })
+        #expect(taken.samples.map(\.count) == [10, 10, 10] && taken.settledSamples == 0, "10 samples of 100 ns: each budget")
     }
 
-    @Test func withAStopANoisyCaseSamplesOnAndASettledOneStops() {
+    @Test func withAStopANoisyCaseSamplesOnAndASettledOneRests() {
         let plan = plan(stop: stop)
         #expect(plan.maximumRounds == 40)
         let quiet = noisySamples(center: 100, spread: 0.005, count: 10, seed: 4)
         let noisy = noisySamples(center: 100, spread: 0.3, count: 10, seed: 5)
-        #expect(!plan.wantsSample(quiet, spent: 10, totalSpent: 10), "settled, its budget barely touched")
-        #expect(plan.wantsSample(Array(quiet.prefix(5)), spent: 5, totalSpent: 2_999), "short of the minimum")
-        #expect(plan.wantsSample(noisy, spent: 2_500, totalSpent: 2_900), "past its own budget while the run's lasts")
-        #expect(!plan.wantsSample(noisy, spent: 2_500, totalSpent: 3_000), "the run's budget spent")
-        #expect(!plan.wantsSample(noisy, spent: 4_000, totalSpent: 0), "the hard limit")
-        #expect(plan.wantsSample(Array(noisy.prefix(5)), spent: 100, totalSpent: 3_000), "the minimum even past the run's budget")
+        #expect(plan.next(quiet, spent: 10, totalSpent: 10) == .rest, "settled, its budget barely touched")
+        #expect(plan.next(Array(quiet.prefix(5)), spent: 5, totalSpent: 2_999) == .sample, "short of the minimum")
+        #expect(plan.next(noisy, spent: 2_500, totalSpent: 2_900) == .sample, "past its own budget while the run's lasts")
+        #expect(plan.next(noisy, spent: 2_500, totalSpent: 3_000) == .done, "the run's budget spent")
+        #expect(plan.next(noisy, spent: 4_000, totalSpent: 0) == .done, "the hard limit")
+        #expect(plan.next(Array(noisy.prefix(5)), spent: 100, totalSpent: 3_000) == .sample, "the minimum even past the run's budget")
         // 4 rounds spent 1 000 of 3 000: 12 at that pace; never fewer than taken, never more than 40.
         #expect(plan.expectedRounds(after: 4, totalSpent: 1_000) == 12)
         #expect(plan.expectedRounds(after: 30, totalSpent: 3_500) == 30)
@@ -66,18 +68,18 @@ import Testing
         let plan = plan(stop: stop)
         #expect(plan.hardLimit == 4_000 && plan.shortCaseLimit == 10_000)
         let few = Array(repeating: 100.0, count: 4)
-        #expect(plan.wantsSample(few, spent: 4_000, totalSpent: 2_999), "past the hard limit, the run's budget left")
-        #expect(plan.wantsSample(few, spent: 9_999, totalSpent: 0))
-        #expect(!plan.wantsSample(few, spent: 10_000, totalSpent: 0), "its own limit")
-        #expect(!plan.wantsSample(few, spent: 4_000, totalSpent: 3_000), "the run's budget spent")
+        #expect(plan.next(few, spent: 4_000, totalSpent: 2_999) == .sample, "past the hard limit, the run's budget left")
+        #expect(plan.next(few, spent: 9_999, totalSpent: 0) == .sample)
+        #expect(plan.next(few, spent: 10_000, totalSpent: 0) == .done, "its own limit")
+        #expect(plan.next(few, spent: 4_000, totalSpent: 3_000) == .done, "the run's budget spent")
         let ten = Array(repeating: 100.0, count: 10)
-        #expect(!plan.wantsSample(ten + [130], spent: 4_000, totalSpent: 0), "at the minimum the hard limit holds")
-        #expect(!self.plan(stop: nil).wantsSample(few, spent: 4_000, totalSpent: 0), "no stop, no extension")
+        #expect(plan.next(ten + [130], spent: 4_000, totalSpent: 0) == .done, "at the minimum the hard limit holds")
+        #expect(self.plan(stop: nil).next(few, spent: 4_000, totalSpent: 0) == .done, "no stop, no extension")
     }
 
-    /// Sampling synthetic cases with the plan: the quiet cases stop at the minimum, the noisy one takes the
-    /// budget they left, and the rounds together never spend more than the run's budget plus one round.
-    @Test func theBudgetGoesWhereTheNoiseIs() {
+    /// Sampling synthetic cases with the plan: the quiet cases settle at the minimum and sample on with the noisy
+    /// one, every round, until the run's budget is spent; the rounds never spend more than it plus one round.
+    @Test func settledCasesSampleOnWhileAnUnsettledOneKeepsTheRoundsGoing() {
         var options = RunOptions(timeBudget: 30e-9, warmup: 0, targetSamples: 30, minimumSamples: 3)
         options.stop = stop
         let plan = SamplingPlan(options: options, cases: 3)
@@ -87,27 +89,28 @@ import Testing
             let spread = index == 2 ? 0.3 : 0.001
             return (100 * (1 + spread * Double.random(in: -1...1, using: &generator)), 1)
         }, afterRound: { round, _ in rounds = round })
-        // 30e-9 s is 29 ns once truncated to whole nanoseconds: the run has 87.
-        #expect(plan.totalBudget == 87 && plan.hardLimit == 116)
-        #expect(taken.samples[0].count == 10 && taken.samples[1].count == 10)
-        #expect(taken.samples[2].count == 67, "the run's 87 ns less the 20 the quiet cases took")
-        #expect(taken.spent.reduce(0, +) == 87)
-        #expect(rounds == 67 && taken.spellEnds.isEmpty)
+        // 30e-9 s is 29 ns once truncated to whole nanoseconds: the run has 87, 3 a round.
+        #expect(plan.totalBudget == 87)
+        #expect(stop.isSettled(Array(taken.samples[0].prefix(10))) && stop.isSettled(Array(taken.samples[1].prefix(10))))
+        #expect(!stop.isSettled(taken.samples[2]))
+        #expect(taken.samples.map(\.count) == [29, 29, 29], "every case every round until the run's 87 ns are spent")
+        #expect(taken.settledSamples == 2 * 19, "the quiet cases' samples after their 10th")
+        #expect(taken.spent.reduce(0, +) == 87 && rounds == 29)
     }
 
-    /// A round ends a slow spell when its median case ran at most 0.9 of its fastest earlier sample, over 8 cases.
-    @Test func aRoundFasterThanAnyBeforeEndsASlowSpell() {
-        #expect(SamplingPlan.endsASlowSpell(Array(repeating: 0.85, count: 8)))
-        #expect(SamplingPlan.endsASlowSpell([0.8, 0.8, 0.8, 0.8, 0.9, 1.2, 1.3, 1.4, 0.7]))
-        #expect(!SamplingPlan.endsASlowSpell(Array(repeating: 0.85, count: 7)), "too few cases")
-        #expect(!SamplingPlan.endsASlowSpell([0.8, 0.8, 0.8, 0.95, 1.0, 1.0, 1.1, 1.2]), "the median case was not faster")
-        #expect(!SamplingPlan.endsASlowSpell([]))
+    /// Where every case settles, the rounds end as the last one settles: the budget left is not spent.
+    @Test func theRunEndsEarlyOnceEveryCaseIsSettled() {
+        var options = RunOptions(timeBudget: 30e-9, warmup: 0, targetSamples: 30, minimumSamples: 3)
+        options.stop = stop
+        let plan = SamplingPlan(options: options, cases: 3)
+        let taken = plan.sampleInRounds(cases: 3, sample: { _ in (100, 1) })
+        #expect(taken.samples.map(\.count) == [10, 10, 10] && taken.settledSamples == 0)
     }
 
     /// 20 quiet cases settle with 10 samples in a spell in which the machine runs 1.3x slower (the first 15 rounds);
-    /// 10 noisy cases sample on and see it end, which reopens the quiet ones: their 20th percentile is then the
-    /// fast machine's, not the spell's. Samples cost 1 000 ns; each case's budget is 40 000 ns.
-    @Test func theEndOfASlowSpellReopensTheCasesThatSettledInIt() {
+    /// 10 noisy cases keep the rounds going. The quiet ones sample on with them, so their 20th percentile is the fast
+    /// machine's, not the spell's. Samples cost 1 000 ns; each case's budget is 40 000 ns.
+    @Test func aSettledCasesSamplesSpanTheRun() {
         var options = RunOptions(timeBudget: 40e-6, warmup: 0, targetSamples: 40, minimumSamples: 3)
         options.stop = stop
         let cases = 30
@@ -119,12 +122,10 @@ import Testing
             let machine = round < 15 ? 1.3 : 1.0
             return (100 * machine * (1 + spread * Double.random(in: -1...1, using: &generator)), 1_000)
         }, afterRound: { rounds, _ in round = rounds })
-        #expect(taken.spellEnds.first == 16, "the first round after the spell")
         for quiet in 0..<20 {
             let samples = taken.samples[quiet]
-            #expect(samples.prefix(10).allSatisfy { $0 > 125 }, "settled in the spell")
-            #expect(samples.count > 10 && stop.isSettled(samples), "reopened, and settled again")
-            #expect(!stop.isSettled(Array(samples.dropLast())), "it stopped as it settled, its reopened samples taken")
+            #expect(samples.prefix(15).allSatisfy { $0 > 125 } && stop.isSettled(Array(samples.prefix(10))), "settled in the spell")
+            #expect(samples.count == 40, "sampled every round of the run's 1 200 000 ns")
             #expect((stop.estimator.location(samples) ?? 0) < 101, "its 20th percentile is the fast machine's")
         }
         #expect(taken.spent.reduce(0, +) <= plan.totalBudget + UInt64(cases) * 1_000, "within the run's budget and one round")
