@@ -10,9 +10,10 @@ over the rows, of its log estimate less the row's mean over the runs. Printed pe
   divided out, for the median row and the row at the 90th percentile: what `compare` has to tell from a change;
 - "raw": the same without dividing the drift out, median row;
 - "drift": the spread of the runs' drifts.
-Pairs of runs flag a row when its two estimates differ by more than the threshold: at 18%, a row whose sd is 6%
-differs by that much in about 3% of pairs (|z| > 2.1 for a difference of two runs). One table of ten pairs counts
-a few dozen events; this counts every row of every run, so it ranks two sampling schemes on one set of runs.
+Pairs of runs flag a row when its two estimates differ by more than the threshold: at 22%, a row whose sd is 6%
+differs by that much in about 2% of pairs (log 1.22 is 2.3 standard deviations of a difference of two runs). One
+table of ten pairs counts a few dozen such events; this counts every row of every run, so it ranks two sampling
+schemes on one set of runs better.
 """
 import csv, collections, math, os, statistics, sys
 

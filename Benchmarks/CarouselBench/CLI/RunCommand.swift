@@ -76,9 +76,10 @@ enum RunCommand {
     /// sample of about 0.125 ms a round (a trajectory row: whole trajectories), at least 10 per case, a case settled
     /// once the 95% interval of its `estimator` location is within `samplingPrecision`; the rounds go on while a case
     /// is not settled, every case sampling in each (`SamplingPlan.sampleInRounds`), within 80 ms per benchmark and
-    /// size together (--quick 30 ms, --time-budget). Samples of 0.125 ms rather than 0.5: of five sets of 11 quick
-    /// runs per scheme, the three that had both made a row's 10th percentile vary across runs by 0.9-5.6% (median
-    /// row, drift divided out) with 0.125 ms against 7.0-7.3% with 0.5 ms (`Benchmarks/Scripts/reproducibility.py`).
+    /// size together (--quick 30 ms, --time-budget). Samples of 0.125 ms: with every case sampling every round, a
+    /// row's 10th percentile varied across 11 quick runs by 2.2% (median row, drift divided out) against 7.0% with
+    /// samples of 0.5 ms in one set, and by 1.2% against 3.7% with 0.25 ms in another
+    /// (`Benchmarks/Scripts/reproducibility.py`, README "Issue 19, session 5").
     static func sampling(_ arguments: ParsedArguments, estimator: TimeEstimator) throws -> RunOptions {
         var options = try runOptions(arguments)
         if arguments.value("--time-budget") == nil {

@@ -120,12 +120,13 @@ struct SamplingPlan {
     /// Why a settled case samples on instead of stopping (issue 19, session 5): it settled within its first 10
     /// samples, which all fell in the run's first second, and this VM has spells in which it runs 1.3-1.8x slower
     /// for tenths of a second to seconds (in one quick run the first 18 rounds ran so; 63 of the 185 cases settled
-    /// in them with 10 slow samples, and the next run's comparison flagged 12 rows `regressed`). Measured on five
-    /// sets of 11 quick runs of each scheme, run by run: with every case sampling every round (and samples of
-    /// 0.125 ms, `RunCommand.sampling`), a row's 10th percentile varied across runs by 0.9-5.6% (median row, once
-    /// each run's drift is divided out; `Benchmarks/Scripts/reproducibility.py`), against 3.5-8.4% when settled
-    /// cases stopped; a settled case sampling only every other round, or every tenth of the run's budget, fell
-    /// between the two.
+    /// in them with 10 slow samples, and the next run's comparison flagged 12 rows `regressed`). Measured on six
+    /// sets of 11 quick runs per scheme, run by run (one set with a neighbour on one core): with every case sampling
+    /// every round (in samples of 0.125 ms, `RunCommand.sampling`), a row's 10th percentile varied across runs by
+    /// 1.2-5.6% (median row, each run's drift divided out; `Benchmarks/Scripts/reproducibility.py`), against
+    /// 3.5-7.3% when settled cases stopped (equal in one set, 4.6% against 4.3% in another), and its minimum by
+    /// 0.7-4.7% against 1.5-7.5%. A settled case sampling only every other round (6.3% against 5.6 and 7.0), or
+    /// every tenth of the run's budget (4.3% against 2.2 and 7.3), fell between the two.
     ///
     /// `sample(index)` takes one sample of case `index`: nanoseconds per iteration, and the nanoseconds it cost.
     /// `afterRound(rounds, totalSpent)` follows every round that sampled.
