@@ -10,6 +10,9 @@
 # Columns: A/A "flagged" = rows `regressed` or `improved` in that pair, "needed" = the smallest threshold (%) at
 # which that pair flags nothing (max over rows of lo - 1 and 1/hi - 1 of the normalised interval);
 # doctored: how many REGEX rows came out `regressed` (of how many), and how many other rows were flagged.
+# "full speed": each pair's shares of rounds at the machine's full speed (baseline/current, `compare`'s summary;
+# README, "Full-speed rounds"), and the pairs binned by the smaller share: how many flagged an A/A row, and how many
+# met the bar at each factor.
 set -euo pipefail
 pairs=${1:-10}
 shift || true
@@ -59,13 +62,20 @@ counts() {
 }
 
 for estimator in $estimators; do
-    aa="" ; aa_needed=0 ; aa_flagged_pairs=0
-    declare -A line=() met=()
+    aa="" ; aa_needed=0 ; aa_flagged_pairs=0 ; shares=""
+    declare -A line=() met=() bin_pairs=() bin_flagged=() bin_met=()
     for i in $(seq 1 "$pairs"); do
         base="$runs/run$((i - 1)).csv" new="$runs/run$i.csv"
-        "$BENCH" compare "$base" "$new" --estimator "$estimator" "${threshold[@]}" --all --format csv \
-            --output "$work/cmp.csv" >/dev/null 2>&1 || true
+        summary=$("$BENCH" compare "$base" "$new" --estimator "$estimator" "${threshold[@]}" \
+            --output "$work/cmp.csv" 2>/dev/null | tail -1) || true
         read -r _ _ _ flagged needed < <(counts "$work/cmp.csv")
+        share=$(echo "$summary" | sed -n "s/.*full speed in \([0-9]*\)% of the baseline's [0-9]* rounds, \([0-9]*\)% of the current.*/\1 \2/p")
+        read -r share_b share_c <<< "${share:-0 0}"
+        shares+=" $share_b/$share_c"
+        smaller=$(( share_b < share_c ? share_b : share_c ))
+        bin="30-100%"; [ "$smaller" -lt 30 ] && bin="15-29%"; [ "$smaller" -lt 15 ] && bin="5-14%"; [ "$smaller" -lt 5 ] && bin="0-4%"
+        bin_pairs[$bin]=$(( ${bin_pairs[$bin]:-0} + 1 ))
+        [ "$flagged" -gt 0 ] && bin_flagged[$bin]=$(( ${bin_flagged[$bin]:-0} + 1 ))
         aa+=" $flagged/$needed"
         [ "$flagged" -gt 0 ] && aa_flagged_pairs=$((aa_flagged_pairs + 1))
         aa_needed=$(echo "$needed $aa_needed" | awk '{ print ($1 > $2) ? $1 : $2 }')
@@ -78,12 +88,20 @@ for estimator in $estimators; do
             [ "$others" -gt 0 ] && line[$factor]+="(+$others)"
             need=$(( total - total / 20 ))              # 19 of 20
             [ "$factor" != "1.5" ] && need=$(( total - total / 10 ))   # 18 of 20
-            [ "$regressed" -ge "$need" ] && met[$factor]=$(( ${met[$factor]:-0} + 1 ))
+            [ "$regressed" -ge "$need" ] && met[$factor]=$(( ${met[$factor]:-0} + 1 )) \
+                && bin_met[$bin.$factor]=$(( ${bin_met[$bin.$factor]:-0} + 1 ))
         done
     done
     echo "$estimator A/A: pairs with a flagged row $aa_flagged_pairs of $pairs; smallest threshold flagging nothing ${aa_needed}% (flagged/needed%:$aa)"
     for factor in $factors; do
         echo "$estimator ${factor}x: pairs meeting the bar ${met[$factor]:-0} of $pairs (regressed/rows, +others flagged:${line[$factor]})"
     done
-    unset line met
+    echo "$estimator full speed (% of rounds, baseline/current):$shares"
+    for bin in 0-4% 5-14% 15-29% 30-100%; do
+        [ -n "${bin_pairs[$bin]:-}" ] || continue
+        text="$estimator smaller share $bin: ${bin_pairs[$bin]} pairs, A/A flagged ${bin_flagged[$bin]:-0}"
+        for factor in $factors; do text+=", ${factor}x met ${bin_met[$bin.$factor]:-0}"; done
+        echo "$text"
+    done
+    unset line met bin_pairs bin_flagged bin_met
 done

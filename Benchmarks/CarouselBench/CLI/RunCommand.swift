@@ -215,6 +215,7 @@ enum RunCommand {
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()
             StandardError.write(try shownAs.comparison(comparison, schema: schema,
                                                        listed: arguments.has("--verbose") ? .notable : .decided))
+            if let warning = comparison.fullSpeed?.warning { StandardError.write(warning + "\n") }
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }

@@ -128,6 +128,9 @@ public struct Comparison: Sendable {
     public var options: ComparisonOptions
     /// The worst frames' own drift, divided out of every worst frame (`Comparator.frameDrift`; 1 when not normalised).
     public var frameDriftFactor: Double = 1
+    /// How much of each run the machine spent at its full speed (`FullSpeedRounds`); nil when times are not
+    /// compared or too few rows have samples.
+    public var fullSpeed: FullSpeedRounds?
 
     /// How many rows got each verdict (verdicts with no row are absent).
     public var summary: [Verdict: Int] {
@@ -148,6 +151,7 @@ public struct Comparison: Sendable {
         }
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
             + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
+            + (fullSpeed.map { "; \($0.description)" } ?? "")
             + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time, \(options.estimator))"
             + (rows.contains { $0.metric == .worstFrame }
                 ? ", \(DecimalFormat.string(options.worstFrameThreshold * 100, decimals: 2))% (worst frame, drift "
@@ -213,7 +217,8 @@ public enum Comparator {
                 continue
             }
         }
-        return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames)
+        return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
+                          fullSpeed: options.timesNotComparable == nil ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil)
     }
 
     /// The verdict of a ratio interval under the time rule above (already normalised).

@@ -84,3 +84,44 @@ import Testing
         #expect(outcome.stderr.contains("needs two files"), "\(outcome.stderr)")
     }
 }
+
+/// `compare` says how much of each run the machine spent at its full speed, and warns when a run had too little
+/// of it (README, "Full-speed rounds"). The slow copy's share is 0 whatever the machine did: each of its samples is
+/// 1.55x one of the run's, so at least 1.55x the row's fastest.
+@Suite struct CompareFullSpeedTests {
+    @Test func aBaselineSlowedEverywhereIsWarnedAboutAndAnEqualOneIsNot() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let run = directory.appendingPathComponent("run.csv")
+        let made = try BenchProcess.run([
+            "run", "--quick", "--filter", "^(lookup|wrap)/", "--sizes", "3", "--time-budget", "5",
+            "--output", run.path, "--no-baseline",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        // A copy of the run in which every sample took 1.55x as long: every round of it is slow.
+        let slow = directory.appendingPathComponent("slow.csv")
+        for suffix in ["csv", "meta.json"] {
+            try FileManager.default.copyItem(at: directory.appendingPathComponent("run.\(suffix)"),
+                                             to: directory.appendingPathComponent("slow.\(suffix)"))
+        }
+        let samples = try String(contentsOf: directory.appendingPathComponent("run.samples.csv"), encoding: .utf8)
+            .split(separator: "\n").map { line -> String in
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                guard let value = Double(fields[3]) else { return String(line) }
+                return "\(fields[0]),\(fields[1]),\(fields[2]),\(value * 1.55)"
+            }
+        try (samples.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("slow.samples.csv"),
+                                                          atomically: true, encoding: .utf8)
+
+        let warned = try BenchProcess.run(["compare", slow.path, run.path])
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(warned.stdout.contains("full speed in 0% of the baseline's"), "\(warned.stdout)")
+        #expect(warned.stderr.contains("warning: the baseline ran at this machine's full speed in only 0% of its rounds"),
+                "\(warned.stderr)")
+        // A run against itself: the same share on both sides (how much, depends on this machine's moment).
+        let same = try BenchProcess.run(["compare", run.path, run.path])
+        #expect(same.status == 0, "\(same.stderr)")
+        let shares = same.stdout.split(separator: ";").first { $0.contains("full speed in") }?
+            .split(separator: " ").filter { $0.hasSuffix("%") }
+        #expect(shares?.count == 2 && shares?.first == shares?.last, "\(same.stdout)")
+    }
+}
