@@ -46,10 +46,18 @@ struct BenchProcess {
                                         output: .pipe, errors: .pipe))
     }
 
-    /// A fresh empty directory under the system temporary directory.
+    /// A fresh empty directory under this test process's own folder in the system temporary directory, which is
+    /// removed when the process exits (a test run left about 40 of them, 1.6 MB, in /tmp before).
     static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("carousel-bench-e2e-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
+
+/// This test process's folder of scratch directories; the first use registers its removal at exit.
+private let scratchRoot: URL = {
+    atexit { try? FileManager.default.removeItem(at: scratchRoot) }
+    return FileManager.default.temporaryDirectory
+        .appendingPathComponent("carousel-bench-e2e-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+}()

@@ -11,9 +11,9 @@ import Testing
                    median: median, ciLow: ciLow, ciHigh: ciHigh, instructions: instructions, unit: "ns/call")
     }
 
-    /// A fresh folder under the temporary directory.
+    /// A fresh folder under this test process's own folder in the temporary directory, removed when it exits.
     static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "history-tests-\(UUID().uuidString)"
+        let path = historyTestsRoot + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -158,3 +158,9 @@ import Testing
         #expect(creep.lastCommit == String(format: "c%02d", creep.creep.end - 1))
     }
 }
+
+/// The folder of `HistoryFileTests.folder()`'s folders; the first use registers its removal at exit.
+private let historyTestsRoot: String = {
+    atexit { try? FileManager.default.removeItem(atPath: historyTestsRoot) }
+    return NSTemporaryDirectory() + "history-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+}()
