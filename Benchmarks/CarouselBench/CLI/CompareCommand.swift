@@ -58,7 +58,10 @@ enum CompareCommand {
         }
         print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
-        if let warning = comparison.fullSpeed?.warning { StandardError.write(warning + "\n") }
+        if let warning = comparison.fullSpeed?.warning {
+            fflush(nil)   // every stream: the warning comes after the table it is about, also in one pipe
+            StandardError.write(warning + "\n")
+        }
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }
 }
