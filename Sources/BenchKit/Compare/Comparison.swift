@@ -128,8 +128,8 @@ public struct Comparison: Sendable {
     public var options: ComparisonOptions
     /// The worst frames' own drift, divided out of every worst frame (`Comparator.frameDrift`; 1 when not normalised).
     public var frameDriftFactor: Double = 1
-    /// How much of each run the machine spent at its full speed (`FullSpeedRounds`); nil when times are not
-    /// compared or too few rows have samples.
+    /// How much of each run the machine spent at its full speed (`FullSpeedRounds`); nil when time decides no row
+    /// (instruction counts decide them all, or times are not comparable) or too few rows have samples.
     public var fullSpeed: FullSpeedRounds?
 
     /// How many rows got each verdict (verdicts with no row are absent).
@@ -217,8 +217,10 @@ public enum Comparator {
                 continue
             }
         }
+        // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
+        let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
-                          fullSpeed: options.timesNotComparable == nil ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil)
+                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil)
     }
 
     /// The verdict of a ratio interval under the time rule above (already normalised).

@@ -54,6 +54,22 @@ import Testing
         #expect(speed.currentRounds == 10 && speed.current == 1, "rounds 10-19 had 5 of the 12 rows")
     }
 
+    /// CI's gate: instruction counts decide every row, so the machine's speed decides nothing and is not reported;
+    /// with one row left to time, it is.
+    @Test func whereInstructionCountsDecideEveryRowThereIsNoShare() {
+        let baseline = run(rounds: 20, seed: 1) { _ in false }
+        let current = run(rounds: 20, seed: 100) { _ in true }
+        func counted(_ rows: [ResultRow], except: Int? = nil) -> [ResultRow] {
+            rows.enumerated().map { index, row in
+                makeRow(row.benchmark.description, samples: row.samples, instructions: index == except ? nil : 1_000)
+            }
+        }
+        let gate = Comparator.compare(baseline: counted(baseline), current: counted(current))
+        #expect(gate.fullSpeed == nil && gate.rows.allSatisfy { $0.metric == .instructions })
+        let oneTimed = Comparator.compare(baseline: counted(baseline, except: 3), current: counted(current, except: 3))
+        #expect(oneTimed.fullSpeed?.baseline == 1 && oneTimed.fullSpeed?.current == 0)
+    }
+
     @Test func tooFewRowsOrNoComparableTimesGiveNoShare() {
         let baseline = run(rounds: 20, seed: 1) { _ in false }
         let current = run(rounds: 20, seed: 100) { _ in true }

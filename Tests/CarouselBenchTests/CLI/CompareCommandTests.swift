@@ -92,10 +92,7 @@ import Testing
     @Test func aBaselineSlowedEverywhereIsWarnedAboutAndAnEqualOneIsNot() throws {
         let directory = try BenchProcess.scratchDirectory()
         let run = directory.appendingPathComponent("run.csv")
-        let made = try BenchProcess.run([
-            "run", "--quick", "--filter", "^(lookup|wrap)/", "--sizes", "3", "--time-budget", "5",
-            "--output", run.path, "--no-baseline",
-        ])
+        let made = try BenchProcess.run(RunCommandTests.quickArguments("^(lookup|wrap)/") + ["--output", run.path, "--no-baseline"])
         #expect(made.status == 0, "\(made.stderr)")
         // A copy of the run in which every sample took 1.55x as long: every round of it is slow.
         let slow = directory.appendingPathComponent("slow.csv")
