@@ -11,7 +11,7 @@ import Foundation
 /// Why (issue 19, session 6): on the 2-core VM this was measured on, rounds came in two states, every row
 /// within a few percent of its fastest or every row about 1.55x slower (register-only rows such as `wrap/*`
 /// excepted), and the share of full-speed rounds ran from 0% to 100% from one quick run to the next. Over 80 quick
-/// pairs (eight interleaved sets of 11 runs, one with `yes > /dev/null` on a core; `estimator-table.sh`), the
+/// pairs (eight interleaved sets of 11 runs, two with `yes > /dev/null` on a core; `estimator-table.sh`), the
 /// default verdict (10th percentile, 22%) found a 1.5x slowdown (19 of 20 slowed rows `regressed`) in 1 of the 23
 /// pairs whose smaller share was under 5%, 6 of 18 at 5-14%, 9 of 19 at 15-29% and 18 of 20 from 30%; its false
 /// flags (a row `regressed` or `improved` in an A/A pair) did not follow the share (2, 8, 3 and 8 pairs). So a
