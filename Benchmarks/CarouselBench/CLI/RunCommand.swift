@@ -20,8 +20,11 @@ enum RunCommand {
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (2 to 7
             plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
             frame), p99_frame, worst_frame_event (what happened in most frames within 10% of it: rotation, release, end
-            of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison decides a row on its worst frame too when the
-            median does not (--worst-threshold; a change under 100 us never counts).
+            of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison
+            decides a row on its worst frame too when the median does not (--worst-threshold; a change under 100 us
+            never counts). Where time decides a row, it says in how many rounds each run ran at the machine's full
+            speed, and warns when either did so in under 15% of them: a slowdown may then read unchanged (README,
+            "Full-speed rounds").
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.
