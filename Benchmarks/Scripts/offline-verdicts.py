@@ -17,19 +17,17 @@ two: A/A pairs flagged 3 (compare: 2), 1.5x met in 4 (4). Use it to rank candida
 Prints, per ESTIMATOR: the A/A pairs that flagged a row (and the smallest threshold that flags none in each pair),
 and the 1.5x and 1.2x pairs meeting the bar (19 and 18 of 20), with each pair's count of slowed rows `regressed`.
 """
-import collections, csv, math, os, sys
+import math, os, sys
 import numpy as np
+
+from reproducibility import samples
 
 RESAMPLES = 300
 generator = np.random.default_rng(7)
 
 
 def load(path):
-    rows = collections.defaultdict(list)
-    with open(path) as handle:
-        for record in csv.DictReader(handle):
-            rows[(record["benchmark"], record["catalog"])].append(float(record["value"]))
-    return {key: np.array(values) for key, values in rows.items()}
+    return {key: np.array(values) for key, values in samples(path).items()}
 
 
 def estimates(name, matrix):

@@ -9,16 +9,13 @@ round `i` (`BenchmarkRunner`). For each round of each run, prints `slowdown/shar
 10% of their fastest, leaving out the register-only `wrap/*` rows and `harness/*`, which hardly slow down. Rounds
 that fewer than half the rows sampled in are left out. `compare` measures the same per pair (`FullSpeedRounds`).
 """
-import collections, csv, os, statistics, sys
+import collections, os, statistics, sys
+
+from reproducibility import samples
 
 
 def load(path):
-    rows = collections.defaultdict(list)
-    with open(path) as handle:
-        for record in csv.DictReader(handle):
-            if not record["benchmark"].startswith(("wrap/", "harness/")):
-                rows[(record["benchmark"], record["catalog"])].append(float(record["value"]))
-    return rows
+    return {key: values for key, values in samples(path).items() if not key[0].startswith(("wrap/", "harness/"))}
 
 
 def main(directory, chosen):
