@@ -5,7 +5,9 @@
 # multiplied), for every estimator of ESTIMATORS. Prints, per estimator and factor, what each pair gave.
 # usage: Benchmarks/Scripts/estimator-table.sh [PAIRS=10] [run options, e.g. --quick --sizes 3,300]
 # env:   RUNS=DIR          reuse the runs run0.csv ... in DIR (made by an earlier call with KEEP=1) instead of running
-#        ESTIMATORS="..."  default "median p20 p10 min hl"; FACTORS="1.2 1.3 1.5"; REGEX='^pipeline/'
+#        ESTIMATORS="..."  default "median p20 p10 min hl p10/raw"; NAME/raw: --estimator NAME --raw-samples (the
+#                          raw samples, not divided by their rounds' slowdowns; README, "Round speeds")
+#                          FACTORS="1.2 1.3 1.5"; REGEX='^pipeline/'
 #        THRESHOLD=PCT     compare's --threshold (default: the tool's); BENCH=PATH the binary (default: a release build)
 # Columns: A/A "flagged" = rows `regressed` or `improved` in that pair, "needed" = the smallest threshold (%) at
 # which that pair flags nothing (max over rows of lo - 1 and 1/hi - 1 of the normalised interval);
@@ -21,7 +23,7 @@ if [ -z "${BENCH:-}" ]; then
     swift build -c release --product carousel-bench >/dev/null
     BENCH=$(swift build -c release --show-bin-path)/carousel-bench
 fi
-estimators=${ESTIMATORS:-median p20 p10 min hl}
+estimators=${ESTIMATORS:-median p20 p10 min hl p10/raw}
 factors=${FACTORS:-1.2 1.3 1.5}
 regex=${REGEX:-^pipeline/}
 threshold=()
@@ -62,11 +64,13 @@ counts() {
 }
 
 for estimator in $estimators; do
+    how=(--estimator "${estimator%/raw}")
+    [[ $estimator == */raw ]] && how+=(--raw-samples)
     aa="" ; aa_needed=0 ; aa_flagged_pairs=0 ; shares=""
     declare -A line=() met=() bin_pairs=() bin_flagged=() bin_met=()
     for i in $(seq 1 "$pairs"); do
         base="$runs/run$((i - 1)).csv" new="$runs/run$i.csv"
-        summary=$("$BENCH" compare "$base" "$new" --estimator "$estimator" "${threshold[@]}" \
+        summary=$("$BENCH" compare "$base" "$new" "${how[@]}" "${threshold[@]}" \
             --output "$work/cmp.csv" 2>/dev/null | tail -1) || true
         read -r _ _ _ flagged needed < <(counts "$work/cmp.csv")
         share=$(echo "$summary" | sed -n "s/.*full speed in \([0-9]*\)% of the baseline's [0-9]* rounds, \([0-9]*\)% of the current.*/\1 \2/p")
@@ -81,7 +85,7 @@ for estimator in $estimators; do
         aa_needed=$(echo "$needed $aa_needed" | awk '{ print ($1 > $2) ? $1 : $2 }')
         for factor in $factors; do
             doctor "$new" "$factor" "$work/doctored.csv"
-            "$BENCH" compare "$base" "$work/doctored.csv" --estimator "$estimator" "${threshold[@]}" --all --format csv \
+            "$BENCH" compare "$base" "$work/doctored.csv" "${how[@]}" "${threshold[@]}" --all --format csv \
                 --output "$work/cmp.csv" >/dev/null 2>&1 || true
             read -r regressed total others _ _ < <(counts "$work/cmp.csv")
             line[$factor]+=" $regressed/$total"

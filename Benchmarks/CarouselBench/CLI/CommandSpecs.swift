@@ -7,7 +7,9 @@ enum CommonOptions {
     static let threshold = OptionSpec.value("--threshold", "PCT", "regression threshold in percent (default: measured A/A noise, see README)")
     static let estimator = OptionSpec.value(
         "--estimator", "NAME",
-        "what a time ratio is taken of: p10 (default), median, min, hl (Hodges-Lehmann) or pP, 0 < P < 50 (see README)")
+        "what a time ratio is taken of: median (default), p10, min, hl (Hodges-Lehmann) or pP, 0 < P < 50 (see README)")
+    static let rawSamples = OptionSpec.flag(
+        "--raw-samples", "take the estimator of the raw samples, not of each divided by its round's slowdown (README, Round speeds)")
     static let worstFrameThreshold = OptionSpec.value(
         "--worst-threshold", "PCT",
         "worst-frame threshold in percent, where the median does not decide (default \(Int(defaultWorstFrameThreshold * 100)): A/A, see README)")
@@ -56,10 +58,12 @@ enum CommonOptions {
         return SuiteConfiguration(geometry: geometry, hz: hz, switches: switches)
     }
 
-    /// The comparison's options from `--threshold`, `--estimator` and `--worst-threshold` (`run` and `compare`).
+    /// The comparison's options from `--threshold`, `--estimator`, `--raw-samples` and `--worst-threshold` (`run` and
+    /// `compare`).
     static func comparisonOptions(_ arguments: ParsedArguments) throws -> ComparisonOptions {
         let threshold = try arguments.double("--threshold", default: defaultTimeThreshold * 100, range: 0.01...1000) / 100
-        var options = ComparisonOptions(timeThreshold: threshold, estimator: try estimator(arguments))
+        var options = ComparisonOptions(timeThreshold: threshold, estimator: try estimator(arguments),
+                                        roundSpeeds: !arguments.has("--raw-samples"))
         options.worstFrameThreshold = try arguments.double(
             "--worst-threshold", default: defaultWorstFrameThreshold * 100, range: 0.01...1000) / 100
         return options

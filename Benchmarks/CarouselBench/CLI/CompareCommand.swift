@@ -11,8 +11,10 @@ enum CompareCommand {
             Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
             those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Times are compared only
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
-            otherwise those rows read `not comparable`. On one machine the ratio of the runs' 10th percentiles
-            (--estimator) is divided by the run-wide drift (the median ratio over all rows, so a slower machine is
+            otherwise those rows read `not comparable`. On one machine each time sample is first divided by its
+            round's slowdown (the median row's, so a machine slow for a while is not slower code; --raw-samples: not;
+            README, "Round speeds"); the ratio of the runs' medians of those samples (--estimator) is divided by
+            the run-wide drift (the median ratio over all rows, so a slower machine is
             not slower code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
             A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
@@ -28,6 +30,7 @@ enum CompareCommand {
             options: [
                 CommonOptions.threshold,
                 CommonOptions.estimator,
+                CommonOptions.rawSamples,
                 CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
@@ -58,7 +61,7 @@ enum CompareCommand {
         }
         print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
-        if let warning = comparison.fullSpeed?.warning {
+        if let warning = comparison.fullSpeedWarning {
             fflush(nil)   // every stream: the warning comes after the table it is about, also in one pipe
             StandardError.write(warning + "\n")
         }

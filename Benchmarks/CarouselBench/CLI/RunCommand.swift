@@ -38,6 +38,7 @@ enum RunCommand {
                 .flag("--check", "exit 2 when any row regressed against the baseline"),
                 CommonOptions.threshold,
                 CommonOptions.estimator,
+                CommonOptions.rawSamples,
                 CommonOptions.worstFrameThreshold,
                 CommonOptions.resultFormat,
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
@@ -77,13 +78,14 @@ enum RunCommand {
 
     /// `run`'s own sampling (not `ab`'s, whose paired rounds are their own design): adaptive (`SamplingStop`), one
     /// sample of about 0.125 ms a round (a trajectory row: whole trajectories), at least 10 per case, a case settled
-    /// once the 95% interval of its `estimator` location is within `samplingPrecision`; the rounds go on while a case
+    /// once the 95% interval of its 10th percentile (`SamplingStop.standardEstimator`, whatever `--estimator` says) is
+    /// within `samplingPrecision`; the rounds go on while a case
     /// is not settled, every case sampling in each (`SamplingPlan.sampleInRounds`), within 80 ms per benchmark and
     /// size together (--quick 30 ms, --time-budget). Samples of 0.125 ms: with every case sampling every round, a
     /// row's 10th percentile varied across 11 quick runs by 2.2% (median row, drift divided out) against 7.0% with
     /// samples of 0.5 ms in one set, and by 1.2% against 3.7% with 0.25 ms in another
     /// (`Benchmarks/Scripts/reproducibility.py`, README "Issue 19, session 5").
-    static func sampling(_ arguments: ParsedArguments, estimator: TimeEstimator) throws -> RunOptions {
+    static func sampling(_ arguments: ParsedArguments) throws -> RunOptions {
         var options = try runOptions(arguments)
         if arguments.value("--time-budget") == nil {
             options.timeBudget = arguments.has("--quick") ? 0.03 : 0.08
@@ -91,7 +93,7 @@ enum RunCommand {
         }
         options.targetSamples = max(10, Int(options.timeBudget * 8000))
         options.minimumSamples = 10
-        options.stop = SamplingStop(estimator: estimator, precision: samplingPrecision, minimumSamples: 10)
+        options.stop = SamplingStop(precision: samplingPrecision, minimumSamples: 10)
         return options
     }
 
@@ -108,7 +110,7 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try OutputFormats.choice(arguments)
         var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
-        let options = try sampling(arguments, estimator: comparisonOptions.estimator)
+        let options = try sampling(arguments)
         var configuration = try CommonOptions.configuration(arguments)
         configuration.uikitMatrix = arguments.has("--uikit-matrix") ? .live : .off
         let filter = options.filter
@@ -218,7 +220,7 @@ enum RunCommand {
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()
             StandardError.write(try shownAs.comparison(comparison, schema: schema,
                                                        listed: arguments.has("--verbose") ? .notable : .decided))
-            if let warning = comparison.fullSpeed?.warning { StandardError.write(warning + "\n") }
+            if let warning = comparison.fullSpeedWarning { StandardError.write(warning + "\n") }
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }

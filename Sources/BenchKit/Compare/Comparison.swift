@@ -67,6 +67,8 @@ public struct ComparisonOptions: Sendable {
     public var normalization: DriftNormalization
     /// What the time ratio and its interval are taken of (`TimeEstimator.standard` unless told otherwise).
     public var estimator: TimeEstimator
+    /// Whether each time sample is first divided by its round's slowdown (`RoundSpeeds`; `--raw-samples` turns it off).
+    public var roundSpeeds: Bool
     /// Two-sided confidence of the bootstrap interval.
     public var confidence: Double
     public var resamples: Int
@@ -81,10 +83,12 @@ public struct ComparisonOptions: Sendable {
     public init(
         timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
         normalization: DriftNormalization = .medianOfAllRows, estimator: TimeEstimator = .standard,
-        confidence: Double = 0.95, resamples: Int = 1_000, seed: UInt64 = 0x5EED, timesNotComparable: String? = nil
+        roundSpeeds: Bool = true, confidence: Double = 0.95, resamples: Int = 1_000, seed: UInt64 = 0x5EED,
+        timesNotComparable: String? = nil
     ) {
         self.timeThreshold = timeThreshold
         self.estimator = estimator
+        self.roundSpeeds = roundSpeeds
         self.instructionThreshold = instructionThreshold
         self.normalization = normalization
         self.confidence = confidence
@@ -108,7 +112,8 @@ public struct ComparisonRow: Sendable, Equatable {
     public var unit: IterationUnit
     public var baselineMedian: Double?
     public var currentMedian: Double?
-    /// The time ratio before drift normalisation, by the comparison's estimator (the ratio of medians for rows
+    /// The time ratio before drift normalisation, by the comparison's estimator, of the samples as the comparison
+    /// took them (divided by their rounds' slowdowns, `Comparison.roundSpeedsDivided`; the ratio of medians for rows
     /// without raw samples); nil when either side is absent or zero.
     public var rawRatio: Double?
     public var ratio: Double?
@@ -131,6 +136,18 @@ public struct Comparison: Sendable {
     /// How much of each run the machine spent at its full speed (`FullSpeedRounds`); nil when time decides no row
     /// (instruction counts decide them all, or times are not comparable) or too few rows have samples.
     public var fullSpeed: FullSpeedRounds?
+    /// Whether the samples were divided by their rounds' slowdowns (`RoundSpeeds`): asked for, and enough rows.
+    public var roundSpeedsDivided = false
+
+    /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
+    /// rounds' slowdowns, a 1.5x slowdown was found as often in pairs whose smaller share was under 15% as above it
+    /// (README, "Round speeds"), and the share is information only.
+    public var fullSpeedWarning: String? { roundSpeedsDivided ? nil : fullSpeed?.warning }
+
+    /// `p10`, or `median of samples divided by their rounds' slowdowns`: what the time ratios were taken of.
+    public var estimatorDescription: String {
+        roundSpeedsDivided ? "\(options.estimator) of samples divided by their rounds' slowdowns" : options.estimator.description
+    }
 
     /// How many rows got each verdict (verdicts with no row are absent).
     public var summary: [Verdict: Int] {
@@ -152,7 +169,7 @@ public struct Comparison: Sendable {
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
             + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
             + (fullSpeed.map { "; \($0.description)" } ?? "")
-            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time, \(options.estimator))"
+            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time, \(estimatorDescription))"
             + (rows.contains { $0.metric == .worstFrame }
                 ? ", \(DecimalFormat.string(options.worstFrameThreshold * 100, decimals: 2))% (worst frame, drift "
                     + "\(DecimalFormat.string(frameDriftFactor, decimals: 3))x)" : "")
@@ -167,8 +184,9 @@ public struct Comparison: Sendable {
 /// 1. Instructions, when both rows have `instructionsPerIteration`: `ratio = current / baseline`
 ///    (no statistics, no normalisation; `ci_low = ci_high = ratio`). `regressed` if
 ///    `ratio > 1 + instructionThreshold`, `improved` if `ratio < 1 / (1 + instructionThreshold)`, else `unchanged`.
-/// 2. Otherwise time, by `options.estimator` (`TimeEstimator`; by default the ratio of the runs' 10th
-///    percentiles). The raw ratio is the estimator's ratio of the two rows' raw samples; its interval the
+/// 2. Otherwise time, by `options.estimator` (`TimeEstimator`; by default the ratio of the runs' medians), of the
+///    samples each divided by its round's slowdown (`RoundSpeeds`; unless `options.roundSpeeds` is off or too few
+///    rows have samples). The raw ratio is the estimator's ratio of the two rows' samples; its interval the
 ///    estimator's (a seeded percentile bootstrap over both sample sets, `resamples` times, central `confidence`
 ///    range; Moses's interval for Hodges–Lehmann). Without raw samples (fewer than 3 on either side) the ratio
 ///    is `median(current) / median(baseline)` and the interval
@@ -194,8 +212,13 @@ public enum Comparator {
     public static func compare(
         baseline: [ResultRow], current: [ResultRow], options: ComparisonOptions = ComparisonOptions()
     ) -> Comparison {
-        let baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var divided = false
+        if options.roundSpeeds, options.timesNotComparable == nil,
+           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey) {
+            (baselineByKey, currentByKey, divided) = (rows.baseline, rows.current, true)
+        }
         let (drift, source) = options.timesNotComparable == nil
             ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator)
             : (1, "not estimated")
@@ -220,7 +243,8 @@ public enum Comparator {
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
-                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil)
+                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil,
+                          roundSpeedsDivided: divided && timed)
     }
 
     /// The verdict of a ratio interval under the time rule above (already normalised).

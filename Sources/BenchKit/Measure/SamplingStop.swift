@@ -9,15 +9,23 @@
 /// intervals together: rows within `precision` can be decided at a threshold of about twice it.
 ///
 ///     var options = RunOptions()
-///     options.stop = SamplingStop(estimator: .standard, precision: 0.02, minimumSamples: 10)
+/// `run` watches the 10th percentile (`standardEstimator`), whatever estimator its verdicts take: every measurement of
+/// issue 19 from its fifth session on was sampled so, the choice of the verdicts' median among them
+/// (`TimeEstimator.standard`).
+///
+///     var options = RunOptions()
+///     options.stop = SamplingStop(precision: 0.02, minimumSamples: 10)
 public struct SamplingStop: Sendable, Equatable, CustomStringConvertible {
+    /// The location `run`'s cases settle on.
+    public static let standardEstimator = TimeEstimator.quantile(10)
+
     public var estimator: TimeEstimator
     /// The widest relative interval, `(high - low) / location`, of a settled case.
     public var precision: Double
     /// The fewest samples a case takes before it may settle.
     public var minimumSamples: Int
 
-    public init(estimator: TimeEstimator = .standard, precision: Double, minimumSamples: Int) {
+    public init(estimator: TimeEstimator = standardEstimator, precision: Double, minimumSamples: Int) {
         precondition(precision > 0 && minimumSamples >= 3, "a stop needs a positive precision and at least 3 samples")
         self.estimator = estimator
         self.precision = precision

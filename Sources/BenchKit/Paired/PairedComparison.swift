@@ -30,7 +30,9 @@ public struct PairedRound: Sendable, Equatable {
 /// What a paired session's time ratio is taken of (`ab --estimator`).
 ///
 /// - `roundRatios` (the default, `ratios`): the median of the per-round ratios `B/A`. A round's two samples run
-///   back to back, so whatever slows the machine for a while cancels in their ratio, round by round.
+///   back to back, so whatever slows the machine for a while cancels in their ratio, round by round: what
+///   `compare` and `run` approach for two runs made apart by dividing each sample by its round's slowdown
+///   (`RoundSpeeds`), with the same median.
 /// - `sides(estimator)`: `run` and `compare`'s estimator on each side's samples (`p10`: side B's 10th percentile over
 ///   side A's), the rounds still resampled as pairs.
 ///

@@ -5,10 +5,13 @@ import Foundation
 /// whose ratio is the row's ratio, and the interval of that ratio.
 ///
 /// Timing noise on a shared machine is one-sided: a preempted or cache-cold sample is slower, never faster
-/// (Chen and Revels, "Robust benchmarking in noisy environments", 2016, for BenchmarkTools.jl). A quick row of
-/// 15 samples on main had 1 to 6 of them more than 1.3x its fastest, so its median moved with how many it caught;
-/// a low quantile does not, and the 10th percentile also keeps to the fast mode of a bimodal row. The default was chosen by measurement (README, "Choosing the estimator";
-/// `Benchmarks/Scripts/estimator-table.sh`).
+/// (Chen and Revels, "Robust benchmarking in noisy environments", 2016, for BenchmarkTools.jl), which made the 10th
+/// percentile of the raw samples the default from issue 19's first session to its sixth. The default is now the
+/// median, of samples each divided by its round's slowdown first (`RoundSpeeds`): on a VM with two speeds, a row's
+/// low quantile fell in whichever speed a tenth of its samples reached, while the median of the divided samples
+/// found a 1.5x slowdown in 74 of 80 quick pairs against the 10th percentile's 36 (and 33 of 40 against 8 in
+/// pairs measured afterwards). Chosen by measurement: README, "Round speeds" and "Choosing the estimator";
+/// `Benchmarks/Scripts/offline-verdicts.py`, `estimator-table.sh`.
 ///
 ///     var generator = SeededGenerator(seed: 1)
 ///     let (low, high) = TimeEstimator.quantile(20).interval([10, 10.2, 11], [15, 15.1, 16], resamples: 1_000,
@@ -25,8 +28,9 @@ public enum TimeEstimator: Sendable, Equatable, CustomStringConvertible {
     /// distribution-free interval of the Mann–Whitney statistic (Moses), normal approximation.
     case hodgesLehmann
 
-    /// The estimator `compare`, `run --check` and `ab` use unless told otherwise.
-    public static let standard = TimeEstimator.quantile(10)
+    /// The estimator `compare` and `run --check` use unless told otherwise (`ab`'s default is its paired rounds'
+    /// ratios, `PairedEstimator.standard`).
+    public static let standard = TimeEstimator.median
 
     /// The candidates `estimator-table.sh` measures.
     public static let candidates: [TimeEstimator] = [.median, .quantile(20), .quantile(10), .minimum, .hodgesLehmann]

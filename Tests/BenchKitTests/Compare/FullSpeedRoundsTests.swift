@@ -23,12 +23,17 @@ import Testing
         #expect(speed.description == "full speed in 25% of the baseline's 40 rounds, 100% of the current run's 20")
     }
 
-    /// A run slow in all but one round, against one at full speed: the comparison warns, and its summary line
-    /// carries both shares.
-    @Test func aRunSlowThroughoutIsWarnedAbout() throws {
+    /// A run slow in all but one round, against one at full speed: the comparison of raw samples warns, and its
+    /// summary line carries both shares; divided by their rounds' slowdowns (the default), the shares are told and
+    /// nothing is warned about.
+    @Test func aRunSlowThroughoutIsWarnedAboutWhereRawSamplesAreCompared() throws {
         let baseline = run(rounds: 30, seed: 1) { _ in false }
         let current = run(rounds: 30, seed: 100) { $0 != 7 }   // one full-speed round of 30: 3%
-        let comparison = Comparator.compare(baseline: baseline, current: current)
+        let divided = Comparator.compare(baseline: baseline, current: current)
+        #expect(divided.roundSpeedsDivided && divided.fullSpeed?.warning != nil && divided.fullSpeedWarning == nil)
+        #expect(divided.summaryLine.contains("full speed in 100% of the baseline's 30 rounds, 3% of the current run's 30"))
+        let comparison = Comparator.compare(baseline: baseline, current: current, options: ComparisonOptions(roundSpeeds: false))
+        #expect(!comparison.roundSpeedsDivided && comparison.fullSpeedWarning == comparison.fullSpeed?.warning)
         let speed = try #require(comparison.fullSpeed)
         #expect(speed.baseline == 1 && abs(speed.current - 1.0 / 30) < 1e-12)
         let warning = try #require(speed.warning)

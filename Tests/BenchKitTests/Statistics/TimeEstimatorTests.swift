@@ -29,7 +29,7 @@ import Testing
         for bad in ["p0", "p50", "p", "pX", "mean", "", "P20", "p-5"] {
             #expect(TimeEstimator(name: bad) == nil, "\(bad)")
         }
-        #expect(TimeEstimator.standard.description == "p10")
+        #expect(TimeEstimator.standard.description == "median" && SamplingStop.standardEstimator.description == "p10")
     }
 
     /// A run whose every sample is 1.5x its baseline's: every estimator's ratio is exactly 1.5.

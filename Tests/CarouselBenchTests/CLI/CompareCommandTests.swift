@@ -89,7 +89,7 @@ import Testing
 /// of it (README, "Full-speed rounds"). The slow copy's share is 0 whatever the machine did: each of its samples is
 /// 1.55x one of the run's, so at least 1.55x the row's fastest.
 @Suite struct CompareFullSpeedTests {
-    @Test func aBaselineSlowedEverywhereIsWarnedAboutAndAnEqualOneIsNot() throws {
+    @Test func aBaselineSlowedEverywhereIsWarnedAboutWithRawSamplesAndAnEqualOneIsNot() throws {
         let directory = try BenchProcess.scratchDirectory()
         let run = directory.appendingPathComponent("run.csv")
         let made = try BenchProcess.run(RunCommandTests.quickArguments("^(lookup|wrap)/") + ["--output", run.path, "--no-baseline"])
@@ -109,8 +109,13 @@ import Testing
         try (samples.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("slow.samples.csv"),
                                                           atomically: true, encoding: .utf8)
 
-        let warned = try BenchProcess.run(["compare", slow.path, run.path])
-        #expect(warned.status == 0, "\(warned.stderr)")
+        // Divided by their rounds' slowdowns (the default), the samples are compared without a warning.
+        let divided = try BenchProcess.run(["compare", slow.path, run.path])
+        #expect(divided.status == 0 && !divided.stderr.contains("warning"), "\(divided.stderr)")
+        #expect(divided.stdout.contains("full speed in 0% of the baseline's")
+                && divided.stdout.contains("(time, median of samples divided by their rounds' slowdowns)"), "\(divided.stdout)")
+        let warned = try BenchProcess.run(["compare", slow.path, run.path, "--raw-samples"])
+        #expect(warned.status == 0 && warned.stdout.contains("(time, median)"), "\(warned.stderr)")
         #expect(warned.stdout.contains("full speed in 0% of the baseline's"), "\(warned.stdout)")
         #expect(warned.stderr.contains("warning: the baseline ran at this machine's full speed in only 0% of its rounds"),
                 "\(warned.stderr)")

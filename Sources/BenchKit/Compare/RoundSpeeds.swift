@@ -1,0 +1,90 @@
+import Foundation
+
+/// Each time sample divided by how much slower the machine ran in that sample's round: the unpaired counterpart of
+/// `ab`'s paired rounds, applied by `Comparator.compare` before its estimator (`ComparisonOptions.roundSpeeds`).
+///
+/// `BenchmarkRunner` samples every case once per round, so a row's `i`-th sample was taken in round `i` (a case that
+/// stopped early has only the first rounds). A round's *slowdown* in a run is the median, over that run's rows that
+/// sampled in it, of `sample / fastest`, `fastest` the row's fastest sample in the run. A row does not feel every
+/// slowdown alike (on the VM this was measured on, a slow round ran most rows about 1.55x slower and the `wrap/*`
+/// rows, arithmetic in registers, hardly at all), so each matched row gets its own exponent `b`, one for both runs:
+/// the least-squares slope of `log sample` on `log slowdown`, each run centred on its own means, pooled, and shrunk
+/// towards 1: `b = (Sxy + shrinkage) / (Sxx + shrinkage)`, clamped to `0...maximumExponent`. A row's sample becomes
+/// `sample / slowdown^b`. Where a run's rounds hardly differ (`Sxx` small) `b` is about 1 and nothing much changes;
+/// where they do, a row that does not follow them keeps its samples.
+///
+/// Why (issue 19, session 7): on a 2-core VM whose rounds ran either at full speed or all about 1.55x slower, the
+/// share of full-speed rounds ran from 0% to 100% from one quick run to the next, and a row's 10th percentile fell
+/// in whichever speed a tenth of its samples reached. Over 80 quick pairs (eight interleaved sets of 11 runs, two with
+/// `yes > /dev/null` on a core), a 1.5x slowdown of the 20 pipeline rows was found (19 `regressed`) in 36 pairs by
+/// the raw 10th percentile and in 74 by the median of the divided samples, at 22%; an A/A row was flagged in 21 and
+/// 13 pairs (`Benchmarks/Scripts/offline-verdicts.py`; README, "Round speeds"). The exponent matters: one `b = 1`
+/// for every row flagged A/A rows in 20 pairs, nearly all of them `wrap/*`; a slope per run without shrinkage, in 48.
+///
+///     let (before, after) = RoundSpeeds.divide(baseline: rowsA, current: rowsB)!
+public enum RoundSpeeds {
+    /// The prior weight towards an exponent of 1, in units of `Sxx` (a run of 50 rounds half at 1.55x has `Sxx`
+    /// about 2.4): chosen among 0.3, 1, 3 and 10 on the 80 pairs above (A/A pairs flagged 14, 13, 18, 20; 1.5x found
+    /// in 72, 74, 74, 74).
+    public static let shrinkage = 1.0
+    /// The largest exponent: a row may feel a slow round somewhat more than the median row does, not without bound.
+    public static let maximumExponent = 1.3
+
+    /// Each round's slowdown in one run, from its rows' samples (rows with a sample that is not positive are left
+    /// out); empty when no row has a sample.
+    /// - Complexity: O(rows x rounds log rows).
+    public static func slowdowns(_ rows: [[Double]]) -> [Double] {
+        let usable = rows.filter { !$0.isEmpty && $0.allSatisfy { $0 > 0 } }
+        let fastest = usable.map { $0.min()! }
+        let rounds = usable.map(\.count).max() ?? 0
+        return (0..<rounds).map { round in
+            SampleStatistics.median(usable.indices.compactMap { row in
+                round < usable[row].count ? usable[row][round] / fastest[row] : nil
+            })
+        }
+    }
+
+    /// The exponent of one row (see above), from its samples in both runs and those runs' slowdowns (at least as
+    /// many as the samples).
+    /// - Complexity: O(samples).
+    public static func exponent(_ baseline: [Double], _ baselineSlowdowns: [Double],
+                                _ current: [Double], _ currentSlowdowns: [Double]) -> Double {
+        var sxy = 0.0, sxx = 0.0
+        for (samples, slowdowns) in [(baseline, baselineSlowdowns), (current, currentSlowdowns)] where !samples.isEmpty {
+            let x = samples.indices.map { log(slowdowns[$0]) }, y = samples.map { log($0) }
+            let meanX = x.reduce(0, +) / Double(x.count), meanY = y.reduce(0, +) / Double(y.count)
+            for i in x.indices {
+                sxy += (x[i] - meanX) * (y[i] - meanY)
+                sxx += (x[i] - meanX) * (x[i] - meanX)
+            }
+        }
+        return min(max((sxy + shrinkage) / (sxx + shrinkage), 0), maximumExponent)
+    }
+
+    /// Both runs' rows with every matched row's samples divided by its rounds' slowdowns (unmatched rows, and rows
+    /// with fewer than `minimumSamplesForInterval` samples or one that is not positive, as they were). Nil when fewer
+    /// than `Comparator.minimumRowsForDrift` matched rows of `minimumBenchmarksForDrift` benchmarks have samples: a
+    /// filtered run has too few rows to tell the machine's rounds from the code's.
+    /// - Complexity: O(rows x rounds log rows).
+    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])
+        -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
+        func usable(_ row: ResultRow) -> Bool {
+            row.samples.count >= minimumSamplesForInterval && row.samples.allSatisfy { $0 > 0 }
+        }
+        let matched = baseline.keys.filter { key in
+            current[key].map { usable($0) && usable(baseline[key]!) } ?? false
+        }
+        guard Comparator.enoughToTellDrift(rows: matched.count, benchmarks: Set(matched.map(\.benchmark)).count) else {
+            return nil
+        }
+        let before = slowdowns(baseline.values.map(\.samples)), after = slowdowns(current.values.map(\.samples))
+        var (dividedBaseline, dividedCurrent) = (baseline, current)
+        for key in matched {
+            let (old, new) = (baseline[key]!.samples, current[key]!.samples)
+            let b = exponent(old, before, new, after)
+            dividedBaseline[key]!.samples = old.indices.map { old[$0] / pow(before[$0], b) }
+            dividedCurrent[key]!.samples = new.indices.map { new[$0] / pow(after[$0], b) }
+        }
+        return (dividedBaseline, dividedCurrent)
+    }
+}

@@ -1,0 +1,88 @@
+import BenchKit
+import Foundation
+import Testing
+
+/// A machine with two speeds, as the 2-core VM has: in a slow round most rows run 1.55x slower, a register-only row
+/// (`wrap/*`) hardly slower at all (`RoundSpeeds`).
+@Suite struct RoundSpeedsTests {
+    /// Twelve rows of six benchmarks, `rounds` samples each (+-2%); in a round `slow(round)` says is slow, rows
+    /// 0-10 take 1.55x as long and row 11 (`wrap/flat`) 1.02x. `slower` multiplies the pipeline rows (0-3).
+    private func run(rounds: Int, seed: UInt64, slower: Double = 1, slow: (Int) -> Bool) -> [ResultRow] {
+        (0..<12).map { index in
+            let quiet = noisySamples(center: 50 * Double(index + 1), spread: 0.02, count: rounds, seed: seed &+ UInt64(index))
+            let feels = index == 11 ? 1.02 : 1.55
+            let samples = quiet.enumerated().map { round, value in
+                value * (slow(round) ? feels : 1) * (index < 4 ? slower : 1)
+            }
+            let id = index == 11 ? "wrap/flat" : index < 4 ? "pipeline/s\(index)" : "family\(index % 6)/s\(index)"
+            return makeRow(id, samples: samples)
+        }
+    }
+
+    private func byKey(_ rows: [ResultRow]) -> [RowKey: ResultRow] {
+        Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
+    }
+
+    /// A round's slowdown is the median row's sample over that row's fastest; rows that stopped early are left out
+    /// of the rounds after their last sample.
+    @Test func aRoundsSlowdownIsTheMedianRowsSampleOverItsFastest() {
+        let slowdowns = RoundSpeeds.slowdowns([[10, 15, 10], [20, 31, 22], [5, 8], [4, 0, 4]])
+        // Round 0: 1, 1, 1; round 1: 1.5, 1.55, 1.6; round 2: 1, 1.1 (the third row stopped; the fourth has a 0).
+        #expect(slowdowns.count == 3 && slowdowns[0] == 1 && slowdowns[1] == 1.55 && abs(slowdowns[2] - 1.05) < 1e-12)
+        #expect(RoundSpeeds.slowdowns([]).isEmpty)
+    }
+
+    /// A row that follows the rounds gets an exponent of about 1, one that does not about 0; where no round differs
+    /// from another the exponent is 1 (the shrinkage's prior), and nothing is divided by more than a slowdown of 1.
+    @Test func eachRowGetsTheExponentOfHowMuchItFeelsTheRounds() {
+        let slow: (Int) -> Bool = { $0 % 2 == 1 }
+        let baseline = run(rounds: 30, seed: 1, slow: slow), current = run(rounds: 30, seed: 50, slow: slow)
+        let before = RoundSpeeds.slowdowns(baseline.map(\.samples)), after = RoundSpeeds.slowdowns(current.map(\.samples))
+        let follows = RoundSpeeds.exponent(baseline[5].samples, before, current[5].samples, after)
+        let flat = RoundSpeeds.exponent(baseline[11].samples, before, current[11].samples, after)
+        #expect(abs(follows - 1) < 0.05, "\(follows)")
+        // Its own slope is log 1.02 / log 1.55 = 0.045; shrunk towards 1 over Sxx of about 2.9 (two runs of 30 rounds,
+        // half at 1.55x): (0.045 x 2.9 + 1) / (2.9 + 1), about 0.29.
+        #expect(flat > 0.2 && flat < 0.35, "\(flat)")
+        let even = Array(repeating: 1.0, count: 30)
+        #expect(RoundSpeeds.exponent(baseline[5].samples, even, current[5].samples, even) == 1)
+    }
+
+    /// The case of issue 19: the baseline ran at full speed in 2 of its 30 rounds, the current run in 20, and the
+    /// current run's pipeline rows are 1.5x slower. The raw samples' 10th percentile sees the baseline's slow speed
+    /// and the current run's full speed, so the slowdown reads about 0.97x raw and nothing is `regressed`; divided
+    /// by their rounds' slowdowns, the medians find all four rows `regressed` and leave the others `unchanged`.
+    @Test func aSlowdownIsFoundWhenTheRunsSpentDifferentSharesAtFullSpeed() {
+        let baseline = run(rounds: 30, seed: 1) { $0 != 4 && $0 != 17 }
+        let current = run(rounds: 30, seed: 50, slower: 1.5) { $0 % 3 == 0 }
+        let raw = Comparator.compare(baseline: baseline, current: current,
+                                     options: ComparisonOptions(estimator: .quantile(10), roundSpeeds: false))
+        #expect(!raw.hasRegression, "\(raw.rows.map { "\($0.key) \($0.verdict)" })")
+        let divided = Comparator.compare(baseline: baseline, current: current)
+        #expect(divided.roundSpeedsDivided)
+        for row in divided.rows {
+            let expected: Verdict = row.key.benchmark.family == "pipeline" ? .regressed : .unchanged
+            #expect(row.verdict == expected, "\(row.key): \(row.verdict) \(row.ciLow ?? 0)-\(row.ciHigh ?? 0)")
+        }
+        // The same two machines' moments without a change: nothing flagged, the flat row included.
+        let same = Comparator.compare(baseline: baseline, current: run(rounds: 30, seed: 50) { $0 % 3 == 0 })
+        #expect(same.rows.allSatisfy { $0.verdict == .unchanged }, "\(same.rows.map { "\($0.key) \($0.verdict)" })")
+    }
+
+    /// Only matched rows with enough positive samples are divided; unmatched ones keep theirs, and so does
+    /// everything when too few rows are matched to tell the machine's rounds from the code (a filtered run).
+    @Test func onlyMatchedRowsAreDividedAndOnlyWithEnoughRows() throws {
+        let slow: (Int) -> Bool = { $0 >= 10 }
+        let baseline = run(rounds: 20, seed: 1, slow: slow)
+        var current = run(rounds: 20, seed: 50, slow: slow)
+        current[6] = makeRow("other/s6", samples: current[6].samples)
+        let divided = try #require(RoundSpeeds.divide(baseline: byKey(baseline), current: byKey(current)))
+        #expect(divided.current[current[6].key]?.samples == current[6].samples, "not in the baseline")
+        #expect(divided.baseline[baseline[6].key]?.samples == baseline[6].samples, "not in the current run")
+        let five = try #require(divided.current[current[5].key]?.samples)
+        #expect(five[15] < current[5].samples[15] / 1.4 && five[3] > current[5].samples[3] / 1.05, "a fast round's hardly")
+        #expect(RoundSpeeds.divide(baseline: byKey(Array(baseline.prefix(7))), current: byKey(current)) == nil, "7 rows")
+        let filtered = Comparator.compare(baseline: Array(baseline.prefix(7)), current: Array(current.prefix(7)))
+        #expect(!filtered.roundSpeedsDivided && filtered.summaryLine.hasSuffix("(time, median)"), "\(filtered.summaryLine)")
+    }
+}
