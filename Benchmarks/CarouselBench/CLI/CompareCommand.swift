@@ -22,8 +22,8 @@ enum CompareCommand {
             \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us
             (`improved` the other way); the verdict's metric is then worst_frame. Rows instruction counts decide are not.
             The summary says in how many of each run's rounds the machine ran at its full speed (the median row within
-            15% of its fastest sample in either run), and warns on standard error when either run's share is under 15%:
-            a slowdown may then read unchanged or inconclusive (README, "Full-speed rounds").
+            15% of its fastest sample in either run); with --raw-samples it warns on standard error when either run's
+            share is under 15%: a slowdown may then read unchanged or inconclusive (README, "Full-speed rounds").
             Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
             read whole, before or after (waiting up to --lock-timeout).
             """,

@@ -23,8 +23,8 @@ enum RunCommand {
             of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison
             decides a row on its worst frame too when the median does not (--worst-threshold; a change under 100 us
             never counts). Where time decides a row, it says in how many rounds each run ran at the machine's full
-            speed, and warns when either did so in under 15% of them: a slowdown may then read unchanged (README,
-            "Full-speed rounds").
+            speed (with --raw-samples it warns when either did so in under 15% of them: a slowdown may then read
+            unchanged; README, "Full-speed rounds").
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.

@@ -15,8 +15,10 @@ import Foundation
 /// default verdict (10th percentile, 22%) found a 1.5x slowdown (19 of 20 slowed rows `regressed`) in 1 of the 23
 /// pairs whose smaller share was under 5%, 6 of 18 at 5-14%, 9 of 19 at 15-29% and 18 of 20 from 30%; its false
 /// flags (a row `regressed` or `improved` in an A/A pair) did not follow the share (2, 8, 3 and 8 pairs). So a
-/// comparison warns when either run's share is under `warningShare` (`warning`): its verdicts could not see a
-/// slowdown there, and an `unchanged` or `inconclusive` says little.
+/// comparison of raw samples warns when either run's share is under `warningShare` (`warning`): its verdicts could
+/// not see a slowdown there, and an `unchanged` or `inconclusive` says little. Since session 7 the samples are divided
+/// by their rounds' slowdowns first (`RoundSpeeds`), which found a 1.5x slowdown in 76 of 87 pairs under 15% and 49
+/// of 53 above it: there the share is information (`Comparison.fullSpeedWarning`).
 ///
 /// A baseline merged from several runs (`run --save-baseline` of a filtered run into a whole one) has rows from
 /// different processes, whose rounds do not line up; its share then means little.

@@ -15,11 +15,13 @@ import Foundation
 ///
 /// Why (issue 19, session 7): on a 2-core VM whose rounds ran either at full speed or all about 1.55x slower, the
 /// share of full-speed rounds ran from 0% to 100% from one quick run to the next, and a row's 10th percentile fell
-/// in whichever speed a tenth of its samples reached. Over 80 quick pairs (eight interleaved sets of 11 runs, two with
-/// `yes > /dev/null` on a core), a 1.5x slowdown of the 20 pipeline rows was found (19 `regressed`) in 36 pairs by
-/// the raw 10th percentile and in 74 by the median of the divided samples, at 22%; an A/A row was flagged in 21 and
-/// 13 pairs (`Benchmarks/Scripts/offline-verdicts.py`; README, "Round speeds"). The exponent matters: one `b = 1`
-/// for every row flagged A/A rows in 20 pairs, nearly all of them `wrap/*`; a slope per run without shrinkage, in 48.
+/// in whichever speed a tenth of its samples reached. Chosen offline on 80 quick pairs (eight interleaved sets of 11
+/// runs, two with `yes > /dev/null` on a core; `Benchmarks/Scripts/offline-verdicts.py`): a 1.5x slowdown of the 20
+/// pipeline rows was found (19 `regressed`) in 36 pairs by the raw 10th percentile and in 74 by the median of the
+/// divided samples, at 22%; an A/A row was flagged in 21 and 13 pairs. The exponent matters: one `b = 1` for every
+/// row flagged A/A rows in 20 pairs, nearly all of them `wrap/*`; a slope per run without shrinkage, in 64. Scored
+/// by `compare` itself on those 80 pairs and 60 others (README, "Round speeds"): 1.5x found in 125 of 140 pairs
+/// (the raw 10th percentile: 50), A/A rows flagged in 22 (31).
 ///
 ///     let (before, after) = RoundSpeeds.divide(baseline: rowsA, current: rowsB)!
 public enum RoundSpeeds {

@@ -86,3 +86,39 @@ import Testing
         #expect(!filtered.roundSpeedsDivided && filtered.summaryLine.hasSuffix("(time, median)"), "\(filtered.summaryLine)")
     }
 }
+
+/// A baseline slow in every round against a current run slow in half of them: the run-wide drift is the slow
+/// speed's, about 0.645x, and a pipeline row 1.5x slower reads about 0.97x raw.
+@Suite struct RoundSpeedsSlowBaselineTests {
+    private func run(seed: UInt64, slower: Double = 1, slow: (Int) -> Bool) -> [ResultRow] {
+        (0..<12).map { index in
+            let quiet = noisySamples(center: 50 * Double(index + 1), spread: 0.02, count: 50, seed: seed &+ UInt64(index))
+            let feels = index == 11 ? 1.0 : 1.55
+            let samples = quiet.enumerated().map { round, value in
+                value * (slow(round) ? feels : 1) * (index < 4 ? slower : 1)
+            }
+            let id = index == 11 ? "wrap/flat" : index < 4 ? "pipeline/s\(index)" : "family\(index % 6)/s\(index)"
+            return makeRow(id, samples: samples)
+        }
+    }
+
+    /// A limit, pinned: a verdict must hold for the raw interval too (`Comparator`), and here the slowed rows' raw
+    /// ratio, about 0.97x, is under the threshold although divided by the drift they are 1.5x slower: `inconclusive`,
+    /// not `regressed`. The row that feels no slow round is not flagged by the drift it did not feel either.
+    @Test func aBaselineSlowInEveryRoundLeavesASlowdownInconclusive() throws {
+        let baseline = run(seed: 1) { _ in true }
+        let comparison = Comparator.compare(baseline: baseline, current: run(seed: 50, slower: 1.5) { $0 % 2 == 0 })
+        #expect(comparison.roundSpeedsDivided && abs(comparison.driftFactor - 1 / 1.55) < 0.03, "\(comparison.driftFactor)")
+        for row in comparison.rows {
+            if row.key.benchmark.family == "pipeline" {
+                let (raw, low) = (try #require(row.rawRatio), try #require(row.ciLow))
+                #expect(row.verdict == .inconclusive && raw < 1 + defaultTimeThreshold && low > 1.4, "\(row)")
+            } else {
+                #expect(row.verdict != .regressed && row.verdict != .improved, "\(row)")
+            }
+        }
+        let same = Comparator.compare(baseline: baseline, current: run(seed: 50) { $0 % 2 == 0 })
+        #expect(!same.rows.contains { $0.verdict == .regressed || $0.verdict == .improved },
+                "\(same.rows.map { "\($0.key) \($0.verdict)" })")
+    }
+}
