@@ -15,7 +15,7 @@ enum CompareCommand {
             round's slowdown (the median row's, so a machine slow for a while is not slower code; --raw-samples: not;
             README, "Round speeds"); the ratio of the runs' medians of those samples (--estimator) is divided by
             the run-wide drift (the median ratio over all rows, so a slower machine is
-            not slower code) and a seeded bootstrap over the raw samples gives its 95% interval: `regressed` only when the
+            not slower code) and a seeded bootstrap over those samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
             A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
             files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
