@@ -62,15 +62,9 @@ public struct FullSpeedRounds: Sendable, Equatable {
 
     /// One run's share of full-speed rounds, each row's samples with its fastest sample in either run.
     static func share(_ rows: [(samples: [Double], fastest: Double)]) -> (share: Double, rounds: Int) {
-        let longest = rows.map(\.samples.count).max() ?? 0
-        var counted = 0, fast = 0
-        for round in 0..<longest {
-            let slowdowns = rows.compactMap { round < $0.samples.count ? $0.samples[round] / $0.fastest : nil }
-            guard slowdowns.count * 2 >= rows.count else { continue }
-            counted += 1
-            if SampleStatistics.median(slowdowns) <= 1 + tolerance { fast += 1 }
-        }
-        return (counted == 0 ? 0 : Double(fast) / Double(counted), counted)
+        let counted = RoundSpeeds.medians(rows).filter { $0.rows * 2 >= rows.count }
+        let fast = counted.filter { $0.slowdown <= 1 + tolerance }.count
+        return (counted.isEmpty ? 0 : Double(fast) / Double(counted.count), counted.count)
     }
 
     /// `full speed in 2% of the baseline's 46 rounds, 45% of the current run's 49`.

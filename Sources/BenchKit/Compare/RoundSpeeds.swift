@@ -37,12 +37,17 @@ public enum RoundSpeeds {
     /// - Complexity: O(rows x rounds log rows).
     public static func slowdowns(_ rows: [[Double]]) -> [Double] {
         let usable = rows.filter { !$0.isEmpty && $0.allSatisfy { $0 > 0 } }
-        let fastest = usable.map { $0.min()! }
-        let rounds = usable.map(\.count).max() ?? 0
+        return medians(usable.map { ($0, $0.min()!) }).map(\.slowdown)
+    }
+
+    /// Per round, the median over the rows that sampled in it of `sample / fastest`, and how many rows did: this
+    /// type's slowdowns (each row's own fastest) and `FullSpeedRounds`' (the fastest in either run).
+    /// - Complexity: O(rows x rounds log rows).
+    static func medians(_ rows: [(samples: [Double], fastest: Double)]) -> [(slowdown: Double, rows: Int)] {
+        let rounds = rows.map(\.samples.count).max() ?? 0
         return (0..<rounds).map { round in
-            SampleStatistics.median(usable.indices.compactMap { row in
-                round < usable[row].count ? usable[row][round] / fastest[row] : nil
-            })
+            let ratios = rows.compactMap { round < $0.samples.count ? $0.samples[round] / $0.fastest : nil }
+            return (SampleStatistics.median(ratios), ratios.count)
         }
     }
 

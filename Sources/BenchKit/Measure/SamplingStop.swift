@@ -8,7 +8,6 @@
 /// ends early. A verdict's interval of a ratio is about as wide as its two rows'
 /// intervals together: rows within `precision` can be decided at a threshold of about twice it.
 ///
-///     var options = RunOptions()
 /// `run` watches the 10th percentile (`standardEstimator`), whatever estimator its verdicts take: every measurement of
 /// issue 19 from its fifth session on was sampled so, the choice of the verdicts' median among them
 /// (`TimeEstimator.standard`).

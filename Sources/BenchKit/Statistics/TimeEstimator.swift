@@ -9,8 +9,8 @@ import Foundation
 /// percentile of the raw samples the default from issue 19's first session to its sixth. The default is now the
 /// median, of samples each divided by its round's slowdown first (`RoundSpeeds`): on a VM with two speeds, a row's
 /// low quantile fell in whichever speed a tenth of its samples reached, while the median of the divided samples
-/// found a 1.5x slowdown in 74 of 80 quick pairs against the 10th percentile's 36 (and 33 of 40 against 8 in
-/// pairs measured afterwards). Chosen by measurement: README, "Round speeds" and "Choosing the estimator";
+/// found a 1.5x slowdown in 73 of 80 quick pairs against the 10th percentile's 34, and in 52 of 60 other pairs
+/// against 16 (`compare` itself). Chosen by measurement: README, "Round speeds" and "Choosing the estimator";
 /// `Benchmarks/Scripts/offline-verdicts.py`, `estimator-table.sh`.
 ///
 ///     var generator = SeededGenerator(seed: 1)
