@@ -4,13 +4,10 @@ import Testing
 
 /// A machine with two speeds, as the 2-core VM has: in a round every row runs at its own speed (+-2%) or 1.55x slower.
 @Suite struct FullSpeedRoundsTests {
-    /// Twelve rows of six benchmarks, `rounds` samples each; `slow(round)` says whether the machine was slow then.
+    /// `twoSpeedRun`: twelve rows, `rounds` samples each; `slow(round)` says whether the machine was slow then, and
+    /// every row, the flat one too, is 1.55x slower in a slow round.
     private func run(rounds: Int, seed: UInt64, slow: (Int) -> Bool) -> [ResultRow] {
-        (0..<12).map { index in
-            let quiet = noisySamples(center: 50 * Double(index + 1), spread: 0.02, count: rounds, seed: seed &+ UInt64(index))
-            let samples = quiet.enumerated().map { round, value in slow(round) ? value * 1.55 : value }
-            return makeRow("family\(index % 6)/s\(index)", samples: samples)
-        }
+        twoSpeedRun(rounds: rounds, seed: seed, flatFeels: 1.55, slow: slow)
     }
 
     @Test func theShareOfRoundsAtFullSpeedIsCountedInEachRun() throws {

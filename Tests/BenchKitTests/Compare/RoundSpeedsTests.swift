@@ -5,18 +5,9 @@ import Testing
 /// A machine with two speeds, as the 2-core VM has: in a slow round most rows run 1.55x slower, a register-only row
 /// (`wrap/*`) hardly slower at all (`RoundSpeeds`).
 @Suite struct RoundSpeedsTests {
-    /// Twelve rows of six benchmarks, `rounds` samples each (+-2%); in a round `slow(round)` says is slow, rows
-    /// 0-10 take 1.55x as long and row 11 (`wrap/flat`) 1.02x. `slower` multiplies the pipeline rows (0-3).
+    /// `twoSpeedRun`, its flat row 1.02x as long in a slow round.
     private func run(rounds: Int, seed: UInt64, slower: Double = 1, slow: (Int) -> Bool) -> [ResultRow] {
-        (0..<12).map { index in
-            let quiet = noisySamples(center: 50 * Double(index + 1), spread: 0.02, count: rounds, seed: seed &+ UInt64(index))
-            let feels = index == 11 ? 1.02 : 1.55
-            let samples = quiet.enumerated().map { round, value in
-                value * (slow(round) ? feels : 1) * (index < 4 ? slower : 1)
-            }
-            let id = index == 11 ? "wrap/flat" : index < 4 ? "pipeline/s\(index)" : "family\(index % 6)/s\(index)"
-            return makeRow(id, samples: samples)
-        }
+        twoSpeedRun(rounds: rounds, seed: seed, slower: slower, flatFeels: 1.02, slow: slow)
     }
 
     private func byKey(_ rows: [ResultRow]) -> [RowKey: ResultRow] {
@@ -90,16 +81,9 @@ import Testing
 /// A baseline slow in every round against a current run slow in half of them: the run-wide drift is the slow
 /// speed's, about 0.645x, and a pipeline row 1.5x slower reads about 0.97x raw.
 @Suite struct RoundSpeedsSlowBaselineTests {
+    /// `twoSpeedRun` of 50 rounds, its flat row not slowed at all.
     private func run(seed: UInt64, slower: Double = 1, slow: (Int) -> Bool) -> [ResultRow] {
-        (0..<12).map { index in
-            let quiet = noisySamples(center: 50 * Double(index + 1), spread: 0.02, count: 50, seed: seed &+ UInt64(index))
-            let feels = index == 11 ? 1.0 : 1.55
-            let samples = quiet.enumerated().map { round, value in
-                value * (slow(round) ? feels : 1) * (index < 4 ? slower : 1)
-            }
-            let id = index == 11 ? "wrap/flat" : index < 4 ? "pipeline/s\(index)" : "family\(index % 6)/s\(index)"
-            return makeRow(id, samples: samples)
-        }
+        twoSpeedRun(rounds: 50, seed: seed, slower: slower, flatFeels: 1, slow: slow)
     }
 
     /// A limit, pinned: a verdict must hold for the raw interval too (`Comparator`), and here the slowed rows' raw

@@ -31,3 +31,19 @@ func noisySamples(center: Double, spread: Double, count: Int = 30, seed: UInt64)
     var generator = SeededGenerator(seed: seed)
     return (0..<count).map { _ in center * (1 + spread * Double.random(in: -1...1, using: &generator)) }
 }
+
+/// A machine with two speeds, as the 2-core VM has (`FullSpeedRounds`, `RoundSpeeds`).
+/// Twelve rows, `rounds` samples each (+-2%); in a round `slow(round)` says is slow, rows 0-10 take
+/// 1.55x as long and row 11 (`wrap/flat`) `flatFeels` times as long. `slower` multiplies the pipeline rows (0-3).
+func twoSpeedRun(rounds: Int, seed: UInt64, slower: Double = 1, flatFeels: Double,
+                 slow: (Int) -> Bool) -> [ResultRow] {
+    (0..<12).map { index in
+        let quiet = noisySamples(center: 50 * Double(index + 1), spread: 0.02, count: rounds, seed: seed &+ UInt64(index))
+        let feels = index == 11 ? flatFeels : 1.55
+        let samples = quiet.enumerated().map { round, value in
+            value * (slow(round) ? feels : 1) * (index < 4 ? slower : 1)
+        }
+        let id = index == 11 ? "wrap/flat" : index < 4 ? "pipeline/s\(index)" : "family\(index % 6)/s\(index)"
+        return makeRow(id, samples: samples)
+    }
+}
