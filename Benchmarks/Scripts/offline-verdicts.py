@@ -77,12 +77,7 @@ def compare(name, baseline, current, threshold, exponents=None):
 
 def fast_rounds(run, tolerance):
     """Each row's samples from the run's rounds within `tolerance` (0.1: 10%) of its fastest round."""
-    fastest = {key: values.min() for key, values in run.items()}
-    rounds = max(len(values) for values in run.values())
-    slowdown = []
-    for round_ in range(rounds):
-        values = [values[round_] / fastest[key] for key, values in run.items() if round_ < len(values)]
-        slowdown.append(float(np.median(values)) if 2 * len(values) >= len(run) else math.inf)
+    slowdown = slowdowns(run, sparse=math.inf)
     best = min(slowdown)
     chosen = {}
     for key, values in run.items():
@@ -92,12 +87,15 @@ def fast_rounds(run, tolerance):
     return chosen
 
 
-def slowdowns(run):
-    """Each round's median, over the run's rows that sampled in it, of sample / the row's fastest."""
+def slowdowns(run, sparse=None):
+    """Each round's median, over the run's rows that sampled in it, of sample / the row's fastest; `sparse`
+    instead for a round fewer than half the rows sampled in, when given."""
     fastest = {key: values.min() for key, values in run.items()}
-    rounds = max(len(values) for values in run.values())
-    return np.array([float(np.median([values[i] / fastest[key] for key, values in run.items() if i < len(values)]))
-                     for i in range(rounds)])
+    medians = []
+    for round_ in range(max(len(values) for values in run.values())):
+        ratios = [values[round_] / fastest[key] for key, values in run.items() if round_ < len(values)]
+        medians.append(sparse if sparse is not None and 2 * len(ratios) < len(run) else float(np.median(ratios)))
+    return np.array(medians)
 
 
 def spread(logs):
