@@ -194,33 +194,65 @@ public enum BenchmarkRunner {
         return quantum * max(1, (iterations + quantum - 1) / quantum)
     }
 
-    /// The batch size: grown until one batch lasts `max(1 000 clock reads, timeBudget / targetSamples)`,
-    /// run for `warmup` seconds, then rounded up to a whole multiple of `quantum`.
+    /// The batch size: grown until one batch lasts `target = max(1 000 clock reads, timeBudget / targetSamples)`,
+    /// then warmed up for `warmup` seconds (at least 3 batches, within twice that), each warm-up batch sized from
+    /// the fastest batch so far, per iteration, to last 1.2 x `target`; the size is that of the fastest batch of at
+    /// least a tenth of `target` at the end, rounded up to a whole multiple of `quantum`.
+    ///
+    /// Sized from the fastest batch, not from the last one grown: one batch preempted while growing used to end
+    /// the growth at a quarter of the size or less, and a short batch costs more per iteration (its re-warm of a
+    /// tenth of a batch does not undo what the other cases did to the caches and predictors).
+    /// `snap/threshold` at n = 3 took 5.6-7.7 ns a call in its fastest sample at batches of 7 000-8 000 calls and
+    /// 4.37-4.45 ns at 27 000-48 000, in 140 quick runs (`lookup/sortedScan.byDistance` once grew no further
+    /// than 1 call); most of the rows that A/A pairs flagged were such rows (README, "Calibration").
+    /// Only batches of a tenth of `target` or more size the result, so that a clock coarser than a call cannot make
+    /// a batch look free.
+    /// - Parameter now: the clock (nanoseconds), for the tests.
     /// - Complexity: about `options.warmup` seconds plus a few batches.
-    static func calibrate(_ body: (Int) -> Void, options: RunOptions, clockCost: Double, quantum: Int? = nil) -> Int {
-        let start = MonotonicClock.now()
+    static func calibrate(_ body: (Int) -> Void, options: RunOptions, clockCost: Double, quantum: Int? = nil,
+                          now: () -> UInt64 = MonotonicClock.now) -> Int {
+        let start = now()
         let budget = UInt64(max(0, options.timeBudget) * 1e9)
         let warmup = UInt64(max(0, options.warmup) * 1e9)
         let sampleTarget = max(1_000 * clockCost, Double(budget) / Double(max(1, options.targetSamples)))
         let maximumIterations = 1 << 40
+        // Nanoseconds per iteration: of the fastest batch of a tenth of the target or more, and of any batch.
+        var fastest = Double.infinity
+        var fastestOfAny = Double.infinity
+        func timed(_ iterations: Int) -> (elapsed: Double, after: UInt64) {
+            let before = now()
+            body(iterations)
+            let after = now()
+            let elapsed = Double(after &- before)
+            if elapsed > 0 { fastestOfAny = min(fastestOfAny, elapsed / Double(iterations)) }
+            if elapsed >= sampleTarget / 10 { fastest = min(fastest, elapsed / Double(iterations)) }
+            return (elapsed, after)
+        }
+        func sized(_ perIteration: Double) -> Int? {
+            guard perIteration.isFinite, perIteration > 0 else { return nil }
+            return Int(min(Double(maximumIterations), max(1, (sampleTarget * 1.2 / perIteration).rounded(.up))))
+        }
         var iterations = 1
         while true {
-            let before = MonotonicClock.now()
-            body(iterations)
-            let after = MonotonicClock.now()
-            let elapsed = Double(after &- before)
+            let (elapsed, after) = timed(iterations)
             if elapsed >= sampleTarget || after &- start >= budget || iterations >= maximumIterations { break }
             // Aim 20% past the target, growing at least 2x and at most 100x per step.
             let growth = elapsed > 0 ? min(100, max(2, sampleTarget / elapsed * 1.2)) : 100
             iterations = min(maximumIterations, Int(Double(iterations) * growth))
         }
-        // Warm up in batches of the calibrated size, before rounding to the quantum: a trajectory row whose one
-        // trajectory outlasts the warm-up (`pipeline/peer.infinitelayout` at n = 10 000: 0.84 s) would otherwise
-        // play a whole one here for a warm-up of a few milliseconds.
-        while MonotonicClock.now() &- start < warmup {
-            body(iterations)
+        // Warm up before rounding to the quantum: a trajectory row whose one trajectory outlasts the warm-up
+        // (`pipeline/peer.infinitelayout` at n = 10 000: 0.84 s) would otherwise play a whole one here for a
+        // warm-up of a few milliseconds.
+        let warmStart = now()
+        var warmed = 0
+        while true {
+            let time = now()
+            guard time &- start < warmup || (warmed < 3 && time &- warmStart < warmup) else { break }
+            iterations = sized(fastestOfAny) ?? iterations
+            _ = timed(iterations)
+            warmed += 1
         }
-        return roundedUp(iterations, toMultipleOf: quantum)
+        return roundedUp(sized(fastest) ?? iterations, toMultipleOf: quantum)
     }
 
     /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`
