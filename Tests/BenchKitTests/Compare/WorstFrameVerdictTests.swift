@@ -12,6 +12,14 @@ import Testing
         #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 200_000, drift: 1.25, threshold: t) == nil)
         // ... but never turns a faster worst frame into a regression.
         #expect(WorstFrameVerdict.verdict(baseline: 100_000, current: 90_000, drift: 0.4, threshold: t) == nil)
+        // A verdict holds without the drift too: a rotation of 121 us then 63 us (an A/A pair, the worst frames'
+        // drift 1.5) is 0.35x and 118 us after the drift but 58 us without it, under the floor.
+        #expect(WorstFrameVerdict.verdict(baseline: 121_000, current: 63_000, drift: 1.5, threshold: t) == nil)
+        #expect(WorstFrameVerdict.verdict(baseline: 121_000, current: 63_000, drift: 1, threshold: t) == nil)
+        #expect(WorstFrameVerdict.verdict(baseline: 250_000, current: 63_000, drift: 1.5, threshold: t)?.verdict == .improved)
+        // ... and a worst frame that doubled in a run whose others halved regresses at either drift.
+        let doubled = WorstFrameVerdict.verdict(baseline: 100_000, current: 200_000, drift: 0.5, threshold: t)
+        #expect(doubled?.verdict == .regressed && doubled?.ratio == 4)
         // A change smaller than the noise floor is no verdict, however large its ratio (40 us -> 12 us was A/A noise);
         // past the floor it is (10 us -> 1 ms).
         #expect(WorstFrameVerdict.verdict(baseline: 12_000, current: 40_000, drift: 1, threshold: t) == nil)
