@@ -18,7 +18,8 @@ enum RunCommand {
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (2 to 7
-            plays within the time budget; each frame's cost the minimum over the plays): worst_frame (ns, its costliest
+            plays within the time budget, one play of each row a round; each frame's cost the minimum over the
+            plays): worst_frame (ns, its costliest
             frame), p99_frame, worst_frame_event (what happened in most frames within 10% of it: rotation, release, end
             of flick, wrap jump, new item, nothing special) and worst_frame_index (the costliest of those). The comparison
             decides a row on its worst frame too when the median does not (--worst-threshold; a change under 100 us

@@ -50,7 +50,16 @@ final class FrameProfileState<P: CarouselPipeline> {
         events.append(tracker.next(frames[index], output))
     }
 
-    /// The profile, and every frame's event.
+    /// A session playing the trajectory a play at a time, naming every frame's event in its first play.
+    @inlinable
+    func session() -> FrameProfiler.Session {
+        events = []
+        tracker = FrameEventTracker()
+        return FrameProfiler.Session(frames: frames.count, start: start, frame: play, afterFirstPlayFrame: name,
+                                     labels: { self.events.map(\.rawValue) })
+    }
+
+    /// The profile of plays in a row within about `budgetSeconds`, and every frame's event.
     @inlinable
     func profile(budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
         events = []
@@ -62,16 +71,13 @@ final class FrameProfileState<P: CarouselPipeline> {
     }
 }
 
-/// A trajectory row's `PreparedBenchmark.profile`: the profile over `frames` from pipelines `make` builds, and
+/// A trajectory row's `PreparedBenchmark.profile`: a session over `frames` from pipelines `make` builds, naming
 /// each frame's event.
 @inlinable
 func trajectoryProfile<P: CarouselPipeline>(
     frames: [TrajectoryFrame], _ make: @escaping () -> P
-) -> (Double) -> (FrameProfile, events: [String]?) {
-    { budget in
-        let (profile, events) = FrameProfileState(frames: frames, make: make).profile(budgetSeconds: budget)
-        return (profile, events.map(\.rawValue))
-    }
+) -> () -> FrameProfiler.Session {
+    { FrameProfileState(frames: frames, make: make).session() }
 }
 
 /// The frame-by-frame profile of one implementation's core or UIKit view over a script, for `trace --costs` and the

@@ -62,8 +62,8 @@ public struct CasePreparation: Sendable, Equatable {
 /// little instead of a few benchmarks a lot (the run-wide drift is then divided out by the comparison).
 ///
 /// 1. Preparation, case by case: set-up, verify (a failing case is reported and not timed), calibrate the
-///    batch size so one sample lasts at least 1 000 clock reads and about `timeBudget / targetSamples`,
-///    then warm up.
+///    batch size and warm up: one sample lasts at least 1 000 clock reads and about 1.2 x `timeBudget /
+///    targetSamples` at the rate of the case's fastest batch (`calibrate`).
 /// 2. Sampling, in rounds: each round takes one sample of every case (after a short re-warm of a tenth of a
 ///    batch, since the other cases have evicted its data from the caches). A sample is one batch of
 ///    `iterationsPerSample` iterations between two `clock_gettime(CLOCK_MONOTONIC)` reads.
@@ -76,6 +76,7 @@ public struct CasePreparation: Sendable, Equatable {
 ///    span the run, but the rounds end once only settled cases are left (`SamplingPlan.sampleInRounds`).
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
+/// 4. Frame profiles, for the cases that have one, in rounds (`profileInRounds`).
 public enum BenchmarkRunner {
     /// Runs every benchmark of `suite` selected by `options`, on the calling thread, reporting to `progress`
     /// (which it does not `finish`: the caller may have more phases to report).
@@ -108,12 +109,9 @@ public enum BenchmarkRunner {
             progress.report(.prepared(index: index + 1, total: cases.count, key: key, iterations: iterations))
         }
         sampleInRounds(&timed, options: options, progress: progress)
-        var rows: [ResultRow] = []
-        for timedCase in timed {
-            let row = summarize(timedCase, options: options)
-            rows.append(row)
-            progress.report(.finished(row))
-        }
+        var rows = timed.map { summarize($0, options: options) }
+        profileInRounds(timed, into: &rows, options: options, progress: progress)
+        for row in rows { progress.report(.finished(row)) }
         // After the counting pass, whose first count probes the counter (as it always has: not before the timing).
         var metadataOptions = options.dictionary
         if options.countAllocations, !timed.isEmpty, let note = AllocationCounter.unavailableNote {
@@ -173,19 +171,40 @@ public enum BenchmarkRunner {
         var spent: UInt64 = 0
     }
 
-    /// Summarises a timed case as a row, counting its allocations in one untimed batch and, for a benchmark with a
-    /// profile (`PreparedBenchmark.profile`), timing it frame by frame.
+    /// Summarises a timed case as a row, counting its allocations in one untimed batch.
     static func summarize(_ timedCase: TimedCase, options: RunOptions) -> ResultRow {
         let iterations = timedCase.iterations
         var mallocs: Double?
         if options.countAllocations, let count = AllocationCounter.count({ timedCase.prepared.body(iterations) }) {
             mallocs = Double(count) / Double(iterations)
         }
-        var row = ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
-                            unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
-                            mallocsPerIteration: mallocs)
-        if let (profile, events) = timedCase.prepared.profile?(options.timeBudget) { row.record(profile, events: events) }
-        return row
+        return ResultRow(measured: timedCase.registration.id, size: timedCase.size, items: timedCase.prepared.items,
+                         unit: timedCase.registration.unit, samples: timedCase.samples, iterationsPerSample: iterations,
+                         mallocsPerIteration: mallocs)
+    }
+
+    /// Times every case with a profile (`PreparedBenchmark.profile`) frame by frame, in rounds: each round plays
+    /// every such case's session once while it wants a play (`FrameProfiler.Session.wantsPlay`: at least 2, at
+    /// most 7, within `timeBudget` each), so a row's plays, whose minimum each frame keeps, fall far apart in time
+    /// rather than in one spell of the machine; then records each profile in `rows[i]` (`timed[i]`'s row).
+    /// - Complexity: about `timeBudget` seconds per profiled case.
+    static func profileInRounds(_ timed: [TimedCase], into rows: inout [ResultRow], options: RunOptions,
+                                progress: ProgressReporter) {
+        let sessions = timed.map { $0.prepared.profile?() }
+        let profiled = sessions.compactMap { $0 }.count
+        guard profiled > 0 else { return }
+        var round = 0
+        while true {
+            let playing = sessions.compactMap { $0 }.filter { $0.wantsPlay(budgetSeconds: options.timeBudget) }
+            guard !playing.isEmpty else { break }
+            round += 1
+            progress.report(.phase(name: "frame profiles", detail: "play \(round) of at most \(FrameProfiler.maximumPlays), "
+                + "\(playing.count) of \(profiled) rows interleaved"))
+            for session in playing { session.play() }
+        }
+        for (index, session) in sessions.enumerated() {
+            if let session { rows[index].record(session.profile, events: session.events) }
+        }
     }
 
     /// `iterations` rounded up to a whole multiple of `quantum` (`PreparedBenchmark.iterationQuantum`), at least one.

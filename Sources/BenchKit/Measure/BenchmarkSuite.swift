@@ -12,9 +12,10 @@ public struct PreparedBenchmark {
     /// False where an instruction count would not repeat (e.g. one-shot large allocations, whose cost in glibc
     /// depends on the heap earlier benchmarks left): the column then stays empty instead of misleading.
     public var countsInstructions: Bool
-    /// For a benchmark that plays a sequence of frames: times each frame on its own (`FrameProfiler`) within
-    /// about `budgetSeconds`, and names what happened in each frame. Run once, after sampling.
-    public var profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))?
+    /// For a benchmark that plays a sequence of frames: a session that times each frame on its own, a play at a
+    /// time, and names what happened in each frame (`FrameProfiler.Session`). Made once, after sampling; the runner
+    /// plays every row's session in rounds within about the time budget of each.
+    public var profile: (() -> FrameProfiler.Session)?
     /// Iterations a timed sample is a whole multiple of (nil: any). A benchmark that replays a period of inputs
     /// whose iterations cost different amounts (a trajectory's frames: a relayout at a release beside frames that
     /// do nothing) sets it to the period, so that every sample plays each input equally often and its time per
@@ -24,7 +25,7 @@ public struct PreparedBenchmark {
 
     public init(
         items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
-        profile: ((_ budgetSeconds: Double) -> (FrameProfile, events: [String]?))? = nil, iterationQuantum: Int? = nil,
+        profile: (() -> FrameProfiler.Session)? = nil, iterationQuantum: Int? = nil,
         body: @escaping (_ iterations: Int) -> Void
     ) {
         precondition(instructionIterations.map { $0 > 0 } ?? true, "instructionIterations must be positive")

@@ -102,19 +102,68 @@ public enum FrameProfiler {
     public static let minimumPlays = 2
     public static let maximumPlays = 7
 
-    /// Plays `frames` frames `minimumPlays` to `maximumPlays` times, timing each `frame(i)` call on its own;
-    /// `start` (untimed) puts the sequence back at its first frame before each play, and
+    /// Plays `frames` frames `minimumPlays` to `maximumPlays` times in a row, timing each `frame(i)` call on its
+    /// own; `start` (untimed) puts the sequence back at its first frame before each play, and
     /// `afterFirstPlayFrame(i)` (untimed) looks at frame `i` after the first play played it. Stops after
-    /// `minimumPlays` once `budgetSeconds` are spent.
+    /// `minimumPlays` once `budgetSeconds` are spent. (`BenchmarkRunner` plays its rows' sessions in rounds
+    /// instead, `Session`.)
     /// - Complexity: plays x (frames x (the frame's cost + four clock reads)).
-    public static func profile(frames: Int, budgetSeconds: Double, start: () -> Void, frame: (Int) -> Void,
-                               afterFirstPlayFrame: (Int) -> Void = { _ in }) -> FrameProfile {
-        let overhead = measuredClockOverhead
-        var plays: [[Double]] = []
-        var play = [Double](repeating: 0, count: frames)
-        let began = MonotonicClock.now()
-        let budget = UInt64(Swift.max(0, budgetSeconds) * 1e9)
-        while plays.count < maximumPlays && (plays.count < minimumPlays || MonotonicClock.now() &- began < budget) {
+    public static func profile(frames: Int, budgetSeconds: Double, start: @escaping () -> Void,
+                               frame: @escaping (Int) -> Void,
+                               afterFirstPlayFrame: @escaping (Int) -> Void = { _ in }) -> FrameProfile {
+        let session = Session(frames: frames, start: start, frame: frame, afterFirstPlayFrame: afterFirstPlayFrame)
+        while session.wantsPlay(budgetSeconds: budgetSeconds) { session.play() }
+        return session.profile
+    }
+
+    /// A profile played one play at a time, so that a run can spread a row's plays over its other rows' (each
+    /// frame's cost is its minimum over plays far apart in time, not over plays in one spell of the machine).
+    ///
+    /// Why: this 2-core VM runs in spells about 1.55x slower (README, "Round speeds"), and a row's plays in a row
+    /// fall in one spell. In one process, 9 profiles of `uikit/seed004.sentinel` at n = 1 000, 0.3 s apart, had worst
+    /// frames of 170-190 us or 249-306 us (`uikit/seed003.paging`: 175-193 or 212-315), alike in 6 processes; with
+    /// the plays of each row in a row, a process whose plays of a row fell in a slow spell had that row's worst
+    /// frame about 2x at every size, and a default A/A pair flagged it (README, "The worst frame").
+    public final class Session {
+        public let frames: Int
+        let start: () -> Void
+        let frame: (Int) -> Void
+        let afterFirstPlayFrame: (Int) -> Void
+        let labels: () -> [String]?
+        /// Each frame's minimum cost over the plays so far.
+        private var costs: [Double] = []
+        private var latest: [Double]
+        /// Plays so far.
+        public private(set) var plays = 0
+        /// Nanoseconds spent playing so far, the untimed `start`s included.
+        public private(set) var spent: UInt64 = 0
+
+        /// `labels`: what happened in each frame, as the benchmark names it, once the first play has played
+        /// (nil: the benchmark names none).
+        public init(frames: Int, start: @escaping () -> Void, frame: @escaping (Int) -> Void,
+                    afterFirstPlayFrame: @escaping (Int) -> Void = { _ in }, labels: @escaping () -> [String]? = { nil }) {
+            self.frames = frames
+            self.start = start
+            self.frame = frame
+            self.afterFirstPlayFrame = afterFirstPlayFrame
+            self.labels = labels
+            latest = [Double](repeating: 0, count: frames)
+        }
+
+        /// What happened in each frame (`labels`), after the first play; nil before it or when unnamed.
+        public var events: [String]? { plays == 0 ? nil : labels() }
+
+        /// Whether a profile of `budgetSeconds` plays again: under `minimumPlays`, or under `maximumPlays` with
+        /// the budget not yet spent.
+        public func wantsPlay(budgetSeconds: Double) -> Bool {
+            plays < minimumPlays || (plays < maximumPlays && spent < UInt64(Swift.max(0, budgetSeconds) * 1e9))
+        }
+
+        /// Plays the sequence once, from `start`, timing each frame.
+        /// - Complexity: frames x (the frame's cost + four clock reads).
+        public func play() {
+            let overhead = measuredClockOverhead
+            let began = MonotonicClock.now()
             start()
             for index in 0..<frames {
                 let cpuBefore = ThreadCPUClock.now()
@@ -122,13 +171,17 @@ public enum FrameProfiler {
                 frame(index)
                 let after = MonotonicClock.now()
                 let cpuAfter = ThreadCPUClock.now()
-                play[index] = FrameProfile.cost(wall: Double(after &- before), cpu: cpuAfter.flatMap { end in
+                latest[index] = FrameProfile.cost(wall: Double(after &- before), cpu: cpuAfter.flatMap { end in
                     cpuBefore.map { Double(end &- $0) } }, overhead: overhead)
-                if plays.isEmpty { afterFirstPlayFrame(index) }
+                if plays == 0 { afterFirstPlayFrame(index) }
             }
-            plays.append(play)
+            costs = plays == 0 ? latest : FrameProfile.combine([costs, latest])
+            plays += 1
+            spent &+= MonotonicClock.now() &- began
         }
-        return FrameProfile(costs: FrameProfile.combine(plays), plays: plays.count)
+
+        /// Each frame's minimum over the plays so far.
+        public var profile: FrameProfile { FrameProfile(costs: costs, plays: plays) }
     }
 
     /// `clockOverhead()`, measured once per process (40 000 clock reads, about 5 ms: once, not once per row).

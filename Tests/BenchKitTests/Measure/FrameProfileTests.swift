@@ -51,6 +51,31 @@ import Testing
         #expect(profile.costs.count == 5 && profile.costs.allSatisfy { $0 >= 0 })
     }
 
+    /// A session plays once per call: at least `minimumPlays` whatever the budget, at most `maximumPlays`; it names
+    /// the frames in its first play only, and each frame keeps its cheapest play (a frame spinning 2 ms in the
+    /// first play and not after costs less than 1 ms at the end).
+    @Test func aSessionPlaysOnceACallAndKeepsEachFramesCheapestPlay() {
+        var starts = 0
+        var looked: [Int] = []
+        let session = FrameProfiler.Session(frames: 3, start: { starts += 1 }, frame: { index in
+            guard index == 1, starts == 1 else { return }
+            let until = MonotonicClock.now() + 2_000_000
+            while MonotonicClock.now() < until {}
+        }, afterFirstPlayFrame: { looked.append($0) }, labels: { looked.map { "frame \($0)" } })
+        #expect(session.events == nil && session.plays == 0)
+        #expect(session.wantsPlay(budgetSeconds: 0))
+        session.play()
+        #expect(session.events == ["frame 0", "frame 1", "frame 2"])
+        #expect(session.profile.worstIndex == 1 && session.profile.worst.map { $0 >= 1_900_000 } == true)
+        #expect(session.wantsPlay(budgetSeconds: 0), "fewer than minimumPlays")
+        session.play()
+        #expect(!session.wantsPlay(budgetSeconds: 0))
+        #expect(session.profile.plays == 2 && session.profile.costs[1] < 1_000_000)
+        #expect(looked == [0, 1, 2], "named in the first play only")
+        while session.wantsPlay(budgetSeconds: 3_600) { session.play() }
+        #expect(session.plays == FrameProfiler.maximumPlays && starts == FrameProfiler.maximumPlays)
+    }
+
     @Test func theCostliestFramesAreNamedByTheEventMostOfThemShare() {
         // Three releases and a rotation within 10% of the worst (the rotation): the release makes the worst frames,
         // and its costliest frame is 3; the frame at 800 is not near the worst.

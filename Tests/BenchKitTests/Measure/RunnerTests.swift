@@ -142,4 +142,28 @@ final class RecordingProgress: ProgressReporter {
         let expected = (0..<6).flatMap { _ in ["a", "a", "b", "b"] }
         #expect(sampling == expected)
     }
+
+    /// Frame profiles are played in rounds too: after sampling, the two profiled cases' plays alternate, each gets
+    /// at least `minimumPlays` (a zero budget: exactly that), and each row records its own profile and events.
+    @Test func frameProfilesArePlayedInRounds() throws {
+        final class Log { var plays: [String] = [] }
+        let log = Log()
+        let suite = BenchmarkSuite()
+        for name in ["a", "b"] {
+            suite.register(BenchmarkID(family: "profiled", strategy: name), unit: frameUnit, sizes: .any(defaults: [1])) { size in
+                PreparedBenchmark(items: size, profile: {
+                    FrameProfiler.Session(frames: 4, start: { log.plays.append(name) }, frame: { blackHole($0) },
+                                          labels: { Array(repeating: "\(name) frame", count: 4) })
+                }) { iterations in
+                    for index in 0..<iterations { blackHole(index) }
+                }
+            }
+        }
+        var options = RunOptions(timeBudget: 0, warmup: 0, targetSamples: 3, minimumSamples: 3, countAllocations: false)
+        options.hardLimitFactor = 1_000_000
+        let result = try BenchmarkRunner.run(suite, options: options, progress: RecordingProgress())
+        #expect(log.plays == ["a", "b", "a", "b"])
+        #expect(result.rows.map(\.worstFrameEvent) == ["a frame", "b frame"])
+        #expect(result.rows.allSatisfy { $0.worstFrame != nil && $0.p99Frame != nil })
+    }
 }
