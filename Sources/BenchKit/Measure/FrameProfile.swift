@@ -121,8 +121,8 @@ public enum FrameProfiler {
     ///
     /// Why: this 2-core VM runs in spells about 1.55x slower (README, "Round speeds"), and a row's plays in a row
     /// fall in one spell. In one process, 9 profiles of `uikit/seed004.sentinel` at n = 1 000, 0.3 s apart, had worst
-    /// frames of 170-190 us or 249-306 us (`uikit/seed003.paging`: 175-193 or 212-315), alike in 6 processes; with
-    /// the plays of each row in a row, a process whose plays of a row fell in a slow spell had that row's worst
+    /// frames of 167-197 us or 244-312 us, a few between (`uikit/seed003.paging`: 174-193 or 244-315), alike in 6
+    /// processes; with the plays of each row in a row, a process whose plays of a row fell in a slow spell had that row's worst
     /// frame about 2x at every size, and a default A/A pair flagged it (README, "The worst frame").
     public final class Session {
         public let frames: Int
