@@ -62,10 +62,7 @@ final class FrameProfileState<P: CarouselPipeline> {
     /// The profile of plays in a row within about `budgetSeconds`, and every frame's event.
     @inlinable
     func profile(budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
-        events = []
-        tracker = FrameEventTracker()
-        let profile = FrameProfiler.profile(frames: frames.count, budgetSeconds: budgetSeconds, start: start,
-                                            frame: play, afterFirstPlayFrame: name)
+        let profile = session().playInARow(budgetSeconds: budgetSeconds)
         blackHole(hash)
         return (profile, events)
     }

@@ -190,21 +190,17 @@ public enum BenchmarkRunner {
     /// - Complexity: about `timeBudget` seconds per profiled case.
     static func profileInRounds(_ timed: [TimedCase], into rows: inout [ResultRow], options: RunOptions,
                                 progress: ProgressReporter) {
-        let sessions = timed.map { $0.prepared.profile?() }
-        let profiled = sessions.compactMap { $0 }.count
-        guard profiled > 0 else { return }
+        let sessions = timed.indices.compactMap { index in timed[index].prepared.profile.map { (index, $0()) } }
         var round = 0
         while true {
-            let playing = sessions.compactMap { $0 }.filter { $0.wantsPlay(budgetSeconds: options.timeBudget) }
+            let playing = sessions.map(\.1).filter { $0.wantsPlay(budgetSeconds: options.timeBudget) }
             guard !playing.isEmpty else { break }
             round += 1
             progress.report(.phase(name: "frame profiles", detail: "play \(round) of at most \(FrameProfiler.maximumPlays), "
-                + "\(playing.count) of \(profiled) rows interleaved"))
+                + "\(playing.count) of \(sessions.count) rows interleaved"))
             for session in playing { session.play() }
         }
-        for (index, session) in sessions.enumerated() {
-            if let session { rows[index].record(session.profile, events: session.events) }
-        }
+        for (index, session) in sessions { rows[index].record(session.profile, events: session.events) }
     }
 
     /// `iterations` rounded up to a whole multiple of `quantum` (`PreparedBenchmark.iterationQuantum`), at least one.

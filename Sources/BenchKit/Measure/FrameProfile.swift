@@ -111,9 +111,8 @@ public enum FrameProfiler {
     public static func profile(frames: Int, budgetSeconds: Double, start: @escaping () -> Void,
                                frame: @escaping (Int) -> Void,
                                afterFirstPlayFrame: @escaping (Int) -> Void = { _ in }) -> FrameProfile {
-        let session = Session(frames: frames, start: start, frame: frame, afterFirstPlayFrame: afterFirstPlayFrame)
-        while session.wantsPlay(budgetSeconds: budgetSeconds) { session.play() }
-        return session.profile
+        Session(frames: frames, start: start, frame: frame, afterFirstPlayFrame: afterFirstPlayFrame)
+            .playInARow(budgetSeconds: budgetSeconds)
     }
 
     /// A profile played one play at a time, so that a run can spread a row's plays over its other rows' (each
@@ -182,6 +181,12 @@ public enum FrameProfiler {
 
         /// Each frame's minimum over the plays so far.
         public var profile: FrameProfile { FrameProfile(costs: costs, plays: plays) }
+
+        /// Plays while it `wantsPlay(budgetSeconds:)`, one play after the other, and gives the profile.
+        public func playInARow(budgetSeconds: Double) -> FrameProfile {
+            while wantsPlay(budgetSeconds: budgetSeconds) { play() }
+            return profile
+        }
     }
 
     /// `clockOverhead()`, measured once per process (40 000 clock reads, about 5 ms: once, not once per row).
