@@ -59,8 +59,11 @@ import Testing
         var looked: [Int] = []
         let session = FrameProfiler.Session(frames: 3, start: { starts += 1 }, frame: { index in
             guard index == 1, starts == 1 else { return }
-            let until = MonotonicClock.now() + 2_000_000
-            while MonotonicClock.now() < until {}
+            // Spin until both clocks have run 2 ms: a frame's cost is the smaller of its wall and CPU times, and a
+            // thread preempted while it spins (tests run in parallel) has less CPU time than wall time.
+            let wallUntil = MonotonicClock.now() + 2_000_000
+            let cpuUntil = ThreadCPUClock.now().map { $0 + 2_000_000 }
+            while MonotonicClock.now() < wallUntil || cpuUntil.map({ (ThreadCPUClock.now() ?? .max) < $0 }) == true {}
         }, afterFirstPlayFrame: { looked.append($0) }, labels: { looked.map { "frame \($0)" } })
         #expect(session.events == nil && session.plays == 0)
         #expect(session.wantsPlay(budgetSeconds: 0))
