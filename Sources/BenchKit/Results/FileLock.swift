@@ -86,15 +86,16 @@ public final class FileLock {
                 throw FileWriteError(path: path, reason: "cannot lock \(lockPath): \(reason)")
             }
             let waited = Date().timeIntervalSince(started)
-            if waited >= wait.timeout {
-                let holder = Self.holder(descriptor)
-                close(descriptor)
-                throw LockTimeout(path: path, mode: mode, holder: holder, timeout: wait.timeout)
-            }
+            // The notice first: a waiter stalled past both still says whom it waited for before it gives up.
             if !noticed && waited >= wait.noticeAfter {
                 noticed = true
                 wait.notice("waiting for \(path): \(Self.describe(Self.holder(descriptor))) "
                     + "(up to \(LockTimeout.seconds(wait.timeout)), --lock-timeout)")
+            }
+            if waited >= wait.timeout {
+                let holder = Self.holder(descriptor)
+                close(descriptor)
+                throw LockTimeout(path: path, mode: mode, holder: holder, timeout: wait.timeout)
             }
             usleep(20_000)
         }
