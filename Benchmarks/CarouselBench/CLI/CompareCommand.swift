@@ -61,9 +61,10 @@ enum CompareCommand {
         }
         print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
-        if let warning = comparison.fullSpeedWarning {
-            fflush(nil)   // every stream: the warning comes after the table it is about, also in one pipe
-            StandardError.write(warning + "\n")
+        let notes = [comparison.fullSpeedWarning, comparison.driftNote].compactMap { $0 }
+        if !notes.isEmpty {
+            fflush(nil)   // every stream: the notes come after the table they are about, also in one pipe
+            for note in notes { StandardError.write(note + "\n") }
         }
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }

@@ -221,7 +221,9 @@ enum RunCommand {
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()
             StandardError.write(try shownAs.comparison(comparison, schema: schema,
                                                        listed: arguments.has("--verbose") ? .notable : .decided))
-            if let warning = comparison.fullSpeedWarning { StandardError.write(warning + "\n") }
+            for note in [comparison.fullSpeedWarning, comparison.driftNote].compactMap({ $0 }) {
+                StandardError.write(note + "\n")
+            }
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }

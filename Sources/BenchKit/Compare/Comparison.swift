@@ -148,6 +148,35 @@ public struct Comparison: Sendable {
     /// above it (the raw 10th percentile: 16 and 34; README, "Round speeds"), and the share is information only.
     public var fullSpeedWarning: String? { roundSpeedsDivided ? nil : fullSpeed?.warning }
 
+    /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift
+    /// is past the threshold, because without the drift it is not (`Comparator.compare`, rule 2). A run slower or
+    /// faster throughout than its baseline's cannot tell such a row's change from its share of the machine's: in
+    /// quick pairs of the 2-core Intel VM, a 1.5x slowdown went unfound where one run was at 0-5% full speed
+    /// (README, "Round speeds").
+    public var decidedOnlyByDrift: [ComparisonRow] {
+        rows.filter { row in
+            guard row.metric == .time, row.verdict == .inconclusive, let low = row.ciLow, let high = row.ciHigh else {
+                return false
+            }
+            let verdict = Comparator.timeVerdict(low: low, high: high, threshold: options.timeThreshold)
+            return verdict == .regressed || verdict == .improved
+        }
+    }
+
+    /// One line on `decidedOnlyByDrift`, for standard error after the table: how many rows, which way, and what to
+    /// do; nil when there are none.
+    public var driftNote: String? {
+        let rows = decidedOnlyByDrift
+        guard !rows.isEmpty else { return nil }
+        let slower = rows.filter { ($0.ciLow ?? 0) > 1 }.count
+        let ways = [slower > 0 ? "\(slower) slower" : nil, rows.count > slower ? "\(rows.count - slower) faster" : nil]
+        return "note: \(rows.count) inconclusive row\(rows.count == 1 ? "" : "s") (\(ways.compactMap { $0 }.joined(separator: ", "))) "
+            + "\(rows.count == 1 ? "is" : "are") past the threshold after the run-wide drift of "
+            + "\(DecimalFormat.string(driftFactor, decimals: 3))x but not without it: one run was slower throughout, and "
+            + "a row's share of that cannot be told from a change (README, \"How a verdict is decided\"); "
+            + "run again when the machine is steady, or compare with `ab`"
+    }
+
     /// `p10`, or `median of samples divided by their rounds' slowdowns`: what the time ratios were taken of.
     public var estimatorDescription: String {
         roundSpeedsDivided ? "\(options.estimator) of samples divided by their rounds' slowdowns" : options.estimator.description

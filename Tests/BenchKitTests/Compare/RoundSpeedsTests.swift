@@ -101,8 +101,19 @@ import Testing
                 #expect(row.verdict != .regressed && row.verdict != .improved, "\(row)")
             }
         }
+        // The note names the rows the drift alone would have decided: the four slowed ones, and the unchanged row
+        // that felt none of the slow baseline, which no comparison of these two runs can tell from them.
+        #expect(comparison.decidedOnlyByDrift.map { "\($0.key.benchmark)" }
+                == ["pipeline/s0", "pipeline/s1", "pipeline/s2", "pipeline/s3", "wrap/flat"])
+        let note = try #require(comparison.driftNote)
+        #expect(note.hasPrefix("note: 5 inconclusive rows (5 slower) are past the threshold after the run-wide drift of 0.6"),
+                "\(note)")
         let same = Comparator.compare(baseline: baseline, current: run(seed: 50) { $0 % 2 == 0 })
         #expect(!same.rows.contains { $0.verdict == .regressed || $0.verdict == .improved },
                 "\(same.rows.map { "\($0.key) \($0.verdict)" })")
+        // Unchanged, the row that felt no slow round is the one the drift alone would call slower.
+        #expect(same.decidedOnlyByDrift.map { "\($0.key.benchmark)" } == ["wrap/flat"])
+        #expect(same.driftNote?.hasPrefix("note: 1 inconclusive row (1 slower) is past") == true, "\(same.driftNote ?? "")")
+        #expect(Comparator.compare(baseline: baseline, current: baseline).driftNote == nil)
     }
 }
