@@ -47,6 +47,19 @@ import Darwin
         #expect(try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0)) != nil)
     }
 
+    /// A waiter whose notice is due when it gives up (here both at once, as after a stall past both) still says
+    /// whom it waited for before it throws.
+    @Test func aWaiterDueBothItsNoticeAndItsTimeoutGivesTheNoticeFirst() throws {
+        let held = try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0))
+        let notices = Notices()
+        #expect(throws: LockTimeout.self) {
+            try FileLock.acquire(guarding: path, mode: .exclusive,
+                                 wait: LockWait(timeout: 0.05, noticeAfter: 0.05, notice: notices.add))
+        }
+        #expect(notices.all == ["waiting for \(path): process \(getpid()) holds its lock (up to 0.05 s, --lock-timeout)"])
+        held?.release()
+    }
+
     @Test func readersShareTheLockAndKeepAWriterOut() throws {
         let first = try FileLock.acquire(guarding: path, mode: .shared, wait: LockWait(timeout: 0))
         let second = try FileLock.acquire(guarding: path, mode: .shared, wait: LockWait(timeout: 0))
