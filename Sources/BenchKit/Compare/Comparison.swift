@@ -170,10 +170,12 @@ public struct Comparison: Sendable {
         guard !rows.isEmpty else { return nil }
         let slower = rows.filter { ($0.ciLow ?? 0) > 1 }.count
         let ways = [slower > 0 ? "\(slower) slower" : nil, rows.count > slower ? "\(rows.count - slower) faster" : nil]
-        return "note: \(rows.count) inconclusive row\(rows.count == 1 ? "" : "s") (\(ways.compactMap { $0 }.joined(separator: ", "))) "
-            + "\(rows.count == 1 ? "is" : "are") past the threshold after the run-wide drift of "
-            + "\(DecimalFormat.string(driftFactor, decimals: 3))x but not without it: one run was slower throughout, and "
-            + "a row's share of that cannot be told from a change (README, \"How a verdict is decided\"); "
+            .compactMap { $0 }.joined(separator: ", ")
+        let (count, verb) = rows.count == 1 ? ("1 inconclusive row", "is") : ("\(rows.count) inconclusive rows", "are")
+        let slowerRun = driftFactor < 1 ? "the baseline" : "the current run"
+        return "note: \(count) (\(ways)) \(verb) past the threshold after the run-wide drift of "
+            + "\(DecimalFormat.string(driftFactor, decimals: 3))x but not without it: \(slowerRun) ran slower throughout, "
+            + "and a row's share of that cannot be told from a change (README, \"How a verdict is decided\"); "
             + "run again when the machine is steady, or compare with `ab`"
     }
 

@@ -108,12 +108,18 @@ import Testing
         let note = try #require(comparison.driftNote)
         #expect(note.hasPrefix("note: 5 inconclusive rows (5 slower) are past the threshold after the run-wide drift of 0.6"),
                 "\(note)")
+        #expect(note.contains("but not without it: the baseline ran slower throughout"), "\(note)")
         let same = Comparator.compare(baseline: baseline, current: run(seed: 50) { $0 % 2 == 0 })
         #expect(!same.rows.contains { $0.verdict == .regressed || $0.verdict == .improved },
                 "\(same.rows.map { "\($0.key) \($0.verdict)" })")
         // Unchanged, the row that felt no slow round is the one the drift alone would call slower.
         #expect(same.decidedOnlyByDrift.map { "\($0.key.benchmark)" } == ["wrap/flat"])
         #expect(same.driftNote?.hasPrefix("note: 1 inconclusive row (1 slower) is past") == true, "\(same.driftNote ?? "")")
+        // The other way round: the slow run is the current one, and the row reads faster.
+        let swapped = Comparator.compare(baseline: run(seed: 50) { $0 % 2 == 0 }, current: baseline)
+        #expect(swapped.decidedOnlyByDrift.map { "\($0.key.benchmark)" } == ["wrap/flat"])
+        #expect(swapped.driftNote?.hasPrefix("note: 1 inconclusive row (1 faster) is past") == true
+                && swapped.driftNote?.contains("the current run ran slower throughout") == true, "\(swapped.driftNote ?? "")")
         #expect(Comparator.compare(baseline: baseline, current: baseline).driftNote == nil)
     }
 }
