@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The estimator table of README ("Choosing the estimator"): PAIRS+1 runs of the same build back to back; each
+# The estimator table of Results/VERDICT-HISTORY.md ("Choosing the estimator"): PAIRS+1 runs of the same build back to back; each
 # consecutive pair is compared as baseline and candidate three ways: as it is (A/A), and with the candidate's
 # rows matching REGEX made FACTOR times slower (their min, median, p90, mad, p99 and every raw sample
 # multiplied), for every estimator of ESTIMATORS. Prints, per estimator and factor, what each pair gave.

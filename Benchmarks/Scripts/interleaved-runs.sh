@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs several builds in turn, run by run, so that each build meets the same spells of a noisy machine (README,
-# "Issue 19, session 4"). Each build's runs go to OUT/NAME/run0.csv ... runN.csv (with their .samples.csv and
+# Runs several builds in turn, run by run, so that each build meets the same spells of a noisy machine
+# (Results/VERDICT-HISTORY.md, "Issue 19, session 4"). Each build's runs go to OUT/NAME/run0.csv ... runN.csv (with their .samples.csv and
 # .meta.json), ready for `RUNS=OUT/NAME Benchmarks/Scripts/estimator-table.sh N`.
 # usage: Benchmarks/Scripts/interleaved-runs.sh OUT RUNS NAME=BINARY [NAME=BINARY ...] -- [run options]
 #   e.g. interleaved-runs.sh /tmp/sets 11 old=/tmp/bench-old new=.build/release/carousel-bench -- --quick --sizes 3,300

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Verdicts of estimators `compare` does not have, on runs already made (README, "Issue 19, session 6", "Round speeds").
+"""Verdicts of estimators `compare` does not have, on runs already made (Results/VERDICT-HISTORY.md, "Issue 19, session 6", "Round speeds").
 
 usage: Benchmarks/Scripts/offline-verdicts.py ESTIMATOR THRESHOLD DIR [DIR ...]
   env V=1: list the flagged rows; FELT=1: hold a divided row's verdict at drift^b instead of at no drift

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How reproducible each row's time estimate is across the runs of one build (README, "Issue 19, session 5").
+"""How reproducible each row's time estimate is across the runs of one build (Results/VERDICT-HISTORY.md, "Issue 19, session 5").
 
 usage: Benchmarks/Scripts/reproducibility.py DIR [DIR ...]   (env ESTIMATORS="p10 p5 min")
 

@@ -85,7 +85,7 @@ enum RunCommand {
     /// size together (--quick 30 ms, --time-budget). Samples of 0.125 ms: with every case sampling every round, a
     /// row's 10th percentile varied across 11 quick runs by 2.2% (median row, drift divided out) against 7.0% with
     /// samples of 0.5 ms in one set, and by 1.2% against 3.7% with 0.25 ms in another
-    /// (`Benchmarks/Scripts/reproducibility.py`, README "Issue 19, session 5").
+    /// (`Benchmarks/Scripts/reproducibility.py`, Results/VERDICT-HISTORY.md, "Issue 19, session 5").
     static func sampling(_ arguments: ParsedArguments) throws -> RunOptions {
         var options = try runOptions(arguments)
         if arguments.value("--time-budget") == nil {

@@ -5,7 +5,7 @@ import Dispatch
 /// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
 ///
 /// Set from A/A runs on the suite's 2-core reference machine, with the 10th-percentile estimator and adaptive
-/// sampling (README, "Choosing the estimator"; Benchmarks/Scripts/estimator-table.sh): over 20 quick pairs
+/// sampling (Results/VERDICT-HISTORY.md, "Choosing the estimator"; Benchmarks/Scripts/estimator-table.sh): over 20 quick pairs
 /// (`run --quick --sizes 3,300`; 10 with two other engineers' builds loading the machine, 10 on a quiet one)
 /// the smallest threshold that flagged no row was at most 17.4%, so 18%. (The 20th percentile needed 23.7%:
 /// `prepare/query.linear` at n = 300 is bimodal, and one run had 3 of 30 samples in its fast mode. In 10
@@ -15,7 +15,7 @@ import Dispatch
 /// most 1.3x slowdowns.) 22% since issue 19's fifth session: with every case sampling every round, in samples of
 /// 0.125 ms, 60 quick pairs (six sets, one with a neighbour on one core) flagged an A/A row in 25 at 18%, 16 at 22%
 /// and 13 at 25%, and met the 1.5x bar in 31, 25 and 22; the sampling before, on the same sets' interleaved runs, in
-/// 15 and 21 at 18%. So 22% keeps the false alarms where they were and finds more (README, "Issue 19, session 5").
+/// 15 and 21 at 18%. So 22% keeps the false alarms where they were and finds more (Results/VERDICT-HISTORY.md, "Issue 19, session 5").
 /// Measured again in its seventh session for the median of samples divided by their rounds' slowdowns (`RoundSpeeds`),
 /// on 140 quick pairs (with a check at `drift^b`, not kept): A/A rows flagged in 36 pairs at 18%, 23 at 22% and 18 at
 /// 25%; a 1.5x slowdown found in 136, 134 and 124 (README, "Round speeds"). 22% stays.

@@ -30,7 +30,7 @@ public enum Bootstrap {
     /// is `n` draws of an index; how often each index was drawn, walked in the samples' sorted order, gives the
     /// order statistics `SampleStatistics.percentile` interpolates between. The same draws as sorting the
     /// resampled values, so the same interval, in O(n) a resample instead of O(n log n) (a default run's
-    /// comparison, 737 rows of about 100 samples: 6.6 s before, README "Issue 19, session 5").
+    /// comparison, 737 rows of about 100 samples: 6.6 s before, Results/VERDICT-HISTORY.md, "Issue 19, session 5").
     struct Resampler {
         let values: [Double]
         /// The indices of `values` in ascending order of value.

@@ -10,8 +10,8 @@ import Foundation
 /// median, of samples each divided by its round's slowdown first (`RoundSpeeds`): on a VM with two speeds, a row's
 /// low quantile fell in whichever speed a tenth of its samples reached, while the median of the divided samples
 /// found a 1.5x slowdown in 73 of 80 quick pairs against the 10th percentile's 34, and in 52 of 60 other pairs
-/// against 16 (`compare` itself). Chosen by measurement: README, "Round speeds" and "Choosing the estimator";
-/// `Benchmarks/Scripts/offline-verdicts.py`, `estimator-table.sh`.
+/// against 16 (`compare` itself). Chosen by measurement: README, "Round speeds"; Results/VERDICT-HISTORY.md,
+/// "Choosing the estimator"; `Benchmarks/Scripts/offline-verdicts.py`, `estimator-table.sh`.
 ///
 ///     var generator = SeededGenerator(seed: 1)
 ///     let (low, high) = TimeEstimator.quantile(20).interval([10, 10.2, 11], [15, 15.1, 16], resamples: 1_000,
