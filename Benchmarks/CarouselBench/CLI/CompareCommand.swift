@@ -61,10 +61,9 @@ enum CompareCommand {
         }
         print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
-        let notes = [comparison.fullSpeedWarning, comparison.driftNote].compactMap { $0 }
-        if !notes.isEmpty {
+        if !comparison.notes.isEmpty {
             fflush(nil)   // every stream: the notes come after the table they are about, also in one pipe
-            for note in notes { StandardError.write(note + "\n") }
+            for note in comparison.notes { StandardError.write(note + "\n") }
         }
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }

@@ -221,9 +221,7 @@ enum RunCommand {
             let shownAs: any OutputFormat = format.isForPeople ? format : TableFormat()
             StandardError.write(try shownAs.comparison(comparison, schema: schema,
                                                        listed: arguments.has("--verbose") ? .notable : .decided))
-            for note in [comparison.fullSpeedWarning, comparison.driftNote].compactMap({ $0 }) {
-                StandardError.write(note + "\n")
-            }
+            for note in comparison.notes { StandardError.write(note + "\n") }
             if check && comparison.hasRegression { status = ExitCode.regression }
         }
         for failure in result.failures { StandardError.write("verification failed: \(failure)\n") }

@@ -125,6 +125,18 @@ public struct ComparisonRow: Sendable, Equatable {
     public var ciHigh: Double?
     public var verdict: Verdict
     public var metric: ComparisonMetric
+
+    /// The row of a key only the baseline has: `missing`, its median and nothing compared.
+    public static func missing(_ key: RowKey, baseline: ResultRow) -> ComparisonRow {
+        ComparisonRow(key: key, unit: baseline.unit, baselineMedian: baseline.median, currentMedian: nil, rawRatio: nil,
+                      ratio: nil, ciLow: nil, ciHigh: nil, verdict: .missing, metric: .none)
+    }
+
+    /// The row of a key only the current run has: `new`, its median and nothing compared.
+    public static func new(_ key: RowKey, current: ResultRow) -> ComparisonRow {
+        ComparisonRow(key: key, unit: current.unit, baselineMedian: nil, currentMedian: current.median, rawRatio: nil,
+                      ratio: nil, ciLow: nil, ciHigh: nil, verdict: .new, metric: .none)
+    }
 }
 
 /// A whole comparison: its rows (in key order), the drift factor divided out, and the counts per verdict.
@@ -147,6 +159,10 @@ public struct Comparison: Sendable {
     /// rounds' slowdowns, a 1.5x slowdown was found in 76 of 87 pairs whose smaller share was under 15% and 49 of 53
     /// above it (the raw 10th percentile: 16 and 34; README, "Round speeds"), and the share is information only.
     public var fullSpeedWarning: String? { roundSpeedsDivided ? nil : fullSpeed?.warning }
+
+    /// The lines `compare` and `run` write on standard error after the table: `fullSpeedWarning` and `driftNote`,
+    /// where there are.
+    public var notes: [String] { [fullSpeedWarning, driftNote].compactMap { $0 } }
 
     /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift
     /// is past the threshold, because without the drift it is not (`Comparator.compare`, rule 2). A run slower or
@@ -276,28 +292,27 @@ public enum Comparator {
             }
         }
         var matched = compared.compactMap { $0 }[...]
-        var rows: [ComparisonRow] = []
-        for key in keys {
-            switch (baselineByKey[key], currentByKey[key]) {
-            case (_?, _?):
-                rows.append(matched.removeFirst())
-            case let (base?, nil):
-                rows.append(ComparisonRow(
-                    key: key, unit: base.unit, baselineMedian: base.median, currentMedian: nil, rawRatio: nil,
-                    ratio: nil, ciLow: nil, ciHigh: nil, verdict: .missing, metric: .none))
-            case let (nil, candidate?):
-                rows.append(ComparisonRow(
-                    key: key, unit: candidate.unit, baselineMedian: nil, currentMedian: candidate.median,
-                    rawRatio: nil, ratio: nil, ciLow: nil, ciHigh: nil, verdict: .new, metric: .none))
-            case (nil, nil):
-                continue
-            }
-        }
+        let rows = Self.rows(keys: keys, baseline: baselineByKey, current: currentByKey) { _, _ in matched.removeFirst() }
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil,
                           roundSpeedsDivided: divided && timed)
+    }
+
+    /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or
+    /// `new` for a key one of them has. `compare` and `PairedComparison.compare` both build their rows so.
+    /// - Complexity: O(keys) besides `matched`.
+    static func rows(keys: [RowKey], baseline: [RowKey: ResultRow], current: [RowKey: ResultRow],
+                     matched: (ResultRow, ResultRow) -> ComparisonRow) -> [ComparisonRow] {
+        keys.compactMap { key in
+            switch (baseline[key], current[key]) {
+            case let (base?, candidate?): matched(base, candidate)
+            case let (base?, nil): .missing(key, baseline: base)
+            case let (nil, candidate?): .new(key, current: candidate)
+            case (nil, nil): nil
+            }
+        }
     }
 
     /// The verdict of a ratio interval under the time rule above (already normalised).

@@ -154,22 +154,9 @@ public enum PairedComparison {
     ) -> Comparison {
         let aByKey = Dictionary(a.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let bByKey = Dictionary(b.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var rows: [ComparisonRow] = []
-        for key in Set(aByKey.keys).union(bByKey.keys).sorted() {
-            switch (aByKey[key], bByKey[key]) {
-            case let (before?, after?):
-                rows.append(compareRow(before, after, rounds: rounds[key] ?? [], estimator: estimator, options: options))
-            case let (before?, nil):
-                rows.append(ComparisonRow(
-                    key: key, unit: before.unit, baselineMedian: before.median, currentMedian: nil, rawRatio: nil,
-                    ratio: nil, ciLow: nil, ciHigh: nil, verdict: .missing, metric: .none))
-            case let (nil, after?):
-                rows.append(ComparisonRow(
-                    key: key, unit: after.unit, baselineMedian: nil, currentMedian: after.median, rawRatio: nil,
-                    ratio: nil, ciLow: nil, ciHigh: nil, verdict: .new, metric: .none))
-            case (nil, nil):
-                continue
-            }
+        let keys = Set(aByKey.keys).union(bByKey.keys).sorted()
+        let rows = Comparator.rows(keys: keys, baseline: aByKey, current: bByKey) { before, after in
+            compareRow(before, after, rounds: rounds[before.key] ?? [], estimator: estimator, options: options)
         }
         return Comparison(rows: rows, driftFactor: 1, driftSource: "paired rounds: none to divide", options: options)
     }
