@@ -1,3 +1,4 @@
+import Foundation
 import Determinism
 import BenchKit
 import BenchSink
@@ -6,27 +7,69 @@ import CarouselLayout
 /// The inputs every component benchmark cycles through: content offsets spread over the laid-out items,
 /// seeded, so every strategy of a family sees exactly the same calls.
 enum ComponentInputs {
-    /// Inputs cycle with this period (a power of two, so the cursor wraps with a mask).
-    static let count = 1024
+    /// Inputs cycle with this period (a power of two, so the cursor wraps with a mask): long enough that the branch
+    /// predictor cannot learn the cycle (issue 19, session 10). With 1 024 inputs the AMD EPYC VM's predictor learned
+    /// the paths of `lookup.binary`'s search (a data-dependent branch a level): 12-13 ns a call at n = 10 000, against
+    /// 87-93 ns for an offset it had not seen, and 20-22 ns in processes (or spells) where a busy sibling thread
+    /// took part of the predictor, the two speeds that made one process's row read 1.3-1.5x slower than another's.
+    /// Measured with a copy of the search in a standalone program (the cycle's length, then a fresh random offset
+    /// each call; median ns a call): n = 3: 4.4 (1 024), 5.1 with a fastest 2.7 (16 384), 13.5 (65 536), 15.4 less
+    /// the generator's 1.7 (fresh); n = 300: 11.2, 7.2 (4 096), 48.2, 50.4, 53.9 less 1.7; n = 10 000: 12.8, 64.8
+    /// (4 096), 94.5, 91.0, 93.4 less 1.7. From 65 536 on, the cycle costs what fresh offsets cost at every size
+    /// tried, so a row measures a call at an offset the machine could not have predicted. The first 1 024 inputs
+    /// are those of the shorter cycle (the same seeded sequence), so the instruction gate's iterations (at most 256)
+    /// count the same calls. A larger predictor (Apple's M-series cores) may need more (assumed, not measured).
+    static let count = 1 << 16
     static let mask = count - 1
 
-    /// Offsets uniformly spread over `[0, (N-1)*p]`, with fractional positions between items.
+    /// Offsets uniformly spread over `[0, (N-1)*p]`, with fractional positions between items; one table per
+    /// geometry and size, shared by every case that reads it.
     static func offsets(geometry: CarouselGeometry, itemCount: Int, seed: UInt64 = 0xC0FFEE) -> [Double] {
-        var generator = SeededGenerator(seed: seed)
-        let last = Double(max(0, itemCount - 1)) * geometry.pitch
-        return (0..<count).map { _ in generator.nextDouble(in: 0...last) }
+        SharedInputs.shared.table("offsets", geometry: geometry, itemCount: itemCount, seed: seed) {
+            var generator = SeededGenerator(seed: seed)
+            let last = Double(max(0, itemCount - 1)) * geometry.pitch
+            return (0..<count).map { _ in generator.nextDouble(in: 0...last) }
+        }
     }
 
     /// Release inputs for snap strategies: (current, proposed, velocity in pt/s), both directions, slow and fast.
     static func releases(geometry: CarouselGeometry, itemCount: Int, seed: UInt64 = 0x5EED) -> [(Double, Double, Double)] {
-        var generator = SeededGenerator(seed: seed)
-        let last = Double(max(0, itemCount - 1)) * geometry.pitch
-        return (0..<count).map { _ in
-            let current = generator.nextDouble(in: 0...last)
-            let velocity = generator.nextDouble(in: -3000...3000)
-            let proposed = min(max(ScrollDeceleration.restingOffset(from: current, velocity: velocity, rate: ScrollDeceleration.normal), 0), last)
-            return (current, proposed, velocity)
+        SharedInputs.shared.table("releases", geometry: geometry, itemCount: itemCount, seed: seed) {
+            var generator = SeededGenerator(seed: seed)
+            let last = Double(max(0, itemCount - 1)) * geometry.pitch
+            return (0..<count).map { _ in
+                let current = generator.nextDouble(in: 0...last)
+                let velocity = generator.nextDouble(in: -3000...3000)
+                let proposed = min(max(ScrollDeceleration.restingOffset(from: current, velocity: velocity, rate: ScrollDeceleration.normal), 0), last)
+                return (current, proposed, velocity)
+            }
         }
+    }
+}
+
+/// Input tables built once per kind, geometry, size and seed and shared by every case that reads them (arrays are
+/// copy-on-write, so the cases hold one buffer): with `ComponentInputs.count` inputs a table, the 21 component
+/// benchmarks at the 8 default sizes hold 8 sizes' tables (about 60 MB) instead of 168 (about 340 MB).
+final class SharedInputs: @unchecked Sendable {
+    static let shared = SharedInputs()
+    private let lock = NSLock()
+    private var tables: [(kind: String, geometry: CarouselGeometry, itemCount: Int, seed: UInt64, table: Any)] = []
+
+    /// The table of `kind` for this geometry, size and seed: `make`'s, built on the first call (under the lock, so
+    /// two cases set up at once build it once).
+    /// - Complexity: O(tables) plus `make` on the first call.
+    func table<Table>(_ kind: String, geometry: CarouselGeometry, itemCount: Int, seed: UInt64,
+                      make: () -> Table) -> Table {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = tables.first(where: {
+            $0.kind == kind && $0.geometry == geometry && $0.itemCount == itemCount && $0.seed == seed
+        }), let table = found.table as? Table {
+            return table
+        }
+        let table = make()
+        tables.append((kind, geometry, itemCount, seed, table))
+        return table
     }
 }
 
@@ -168,23 +211,28 @@ final class TransformState<Transform: FocusTransform> {
 
     init(transform: Transform, geometry: CarouselGeometry, catalog: Int) {
         self.transform = transform
-        var centers: [Double] = []
-        var viewportCenters: [Double] = []
-        var starts: [Int] = [0]
-        let visible = ArithmeticQuery(geometry: geometry, itemCount: catalog)
-        var items: [Int] = []
-        for offset in ComponentInputs.offsets(geometry: geometry, itemCount: catalog) {
-            let viewportCenter = geometry.viewportCenter(offset: offset)
-            visible.visibleItems(in: geometry.viewportSpan(offset: offset), into: &items)
-            for item in items {
-                centers.append(geometry.itemCenter(item))
-                viewportCenters.append(viewportCenter)
+        // One table per geometry and size, shared by every transform (SharedInputs); the offsets are fetched first,
+        // since the table is built under the lock that fetching them takes.
+        let offsets = ComponentInputs.offsets(geometry: geometry, itemCount: catalog)
+        (centers, viewportCenters, starts) = SharedInputs.shared.table(
+            "transform inputs", geometry: geometry, itemCount: catalog, seed: 0xC0FFEE
+        ) {
+            var centers: [Double] = []
+            var viewportCenters: [Double] = []
+            var starts: [Int] = [0]
+            let visible = ArithmeticQuery(geometry: geometry, itemCount: catalog)
+            var items: [Int] = []
+            for offset in offsets {
+                let viewportCenter = geometry.viewportCenter(offset: offset)
+                visible.visibleItems(in: geometry.viewportSpan(offset: offset), into: &items)
+                for item in items {
+                    centers.append(geometry.itemCenter(item))
+                    viewportCenters.append(viewportCenter)
+                }
+                starts.append(centers.count)
             }
-            starts.append(centers.count)
+            return (centers, viewportCenters, starts)
         }
-        self.centers = centers
-        self.viewportCenters = viewportCenters
-        self.starts = starts
         output.reserveCapacity(64)
     }
 
