@@ -218,11 +218,22 @@ final class TransformState<Transform: FocusTransform> {
         (centers, viewportCenters, starts) = SharedInputs.shared.table(
             "transform inputs", geometry: geometry, itemCount: catalog, seed: 0xC0FFEE
         ) {
-            var centers: [Double] = []
-            var viewportCenters: [Double] = []
-            var starts: [Int] = [0]
+            // Two passes, so each array is allocated once at its size. Grown by appending, the arrays freed blocks of
+            // up to a few MB as they grew, which raises glibc's mmap threshold for the rest of the run (a cause
+            // assumed, not measured). With them grown, 6 of 37 processes had a costliest `pipeline/peer.infinitelayout`
+            // frame at n = 10 000 over 0.8 ms; 0 of 20 with two passes, and 1 of 57 with the 1 024-input cycle.
+            // The figures are in README, Round speeds, "Session 10".
             let visible = ArithmeticQuery(geometry: geometry, itemCount: catalog)
             var items: [Int] = []
+            var starts: [Int] = [0]
+            starts.reserveCapacity(offsets.count + 1)
+            for offset in offsets {
+                visible.visibleItems(in: geometry.viewportSpan(offset: offset), into: &items)
+                starts.append(starts.last! + items.count)
+            }
+            var centers: [Double] = [], viewportCenters: [Double] = []
+            centers.reserveCapacity(starts.last!)
+            viewportCenters.reserveCapacity(starts.last!)
             for offset in offsets {
                 let viewportCenter = geometry.viewportCenter(offset: offset)
                 visible.visibleItems(in: geometry.viewportSpan(offset: offset), into: &items)
@@ -230,7 +241,6 @@ final class TransformState<Transform: FocusTransform> {
                     centers.append(geometry.itemCenter(item))
                     viewportCenters.append(viewportCenter)
                 }
-                starts.append(centers.count)
             }
             return (centers, viewportCenters, starts)
         }
