@@ -10,8 +10,8 @@ enum ComponentInputs {
     /// Inputs cycle with this period (a power of two, so the cursor wraps with a mask): long enough that the branch
     /// predictor cannot learn the cycle (issue 19, session 10). With 1 024 inputs the AMD EPYC VM's predictor learned
     /// the paths of `lookup.binary`'s search (a data-dependent branch a level): 12-13 ns a call at n = 10 000, against
-    /// 87-93 ns for an offset it had not seen, and 20-22 ns in processes (or spells) where a busy sibling thread
-    /// took part of the predictor, the two speeds that made one process's row read 1.3-1.5x slower than another's.
+    /// 87-93 ns for an offset it had not seen, and 20-22 ns in some processes (or spells), the cycle only
+    /// partly learnt (assumed: a busy sibling thread sharing the predictor), the two speeds that made one process's row read 1.3-1.5x slower than another's.
     /// Measured with a copy of the search in a standalone program (the cycle's length, then a fresh random offset
     /// each call; median ns a call): n = 3: 4.4 (1 024), 5.1 with a fastest 2.7 (16 384), 13.5 (65 536), 15.4 less
     /// the generator's 1.7 (fresh); n = 300: 11.2, 7.2 (4 096), 48.2, 50.4, 53.9 less 1.7; n = 10 000: 12.8, 64.8
