@@ -61,9 +61,10 @@ enum CompareCommand {
         }
         print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
               terminator: "")
-        if !comparison.notes.isEmpty {
+        let notes = comparison.notes
+        if !notes.isEmpty {
             fflush(nil)   // every stream: the notes come after the table they are about, also in one pipe
-            for note in comparison.notes { StandardError.write(note + "\n") }
+            for note in notes { StandardError.write(note + "\n") }
         }
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }

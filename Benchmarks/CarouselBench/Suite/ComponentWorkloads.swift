@@ -10,8 +10,9 @@ enum ComponentInputs {
     /// Inputs cycle with this period (a power of two, so the cursor wraps with a mask): long enough that the branch
     /// predictor cannot learn the cycle (issue 19, session 10). With 1 024 inputs the AMD EPYC VM's predictor learned
     /// the paths of `lookup.binary`'s search (a data-dependent branch a level): 12-13 ns a call at n = 10 000, against
-    /// 87-93 ns for an offset it had not seen, and 20-22 ns in some processes (or spells), the cycle only
-    /// partly learnt (assumed: a busy sibling thread sharing the predictor), the two speeds that made one process's row read 1.3-1.5x slower than another's.
+    /// 87-93 ns for an offset it had not seen, and 20-22 ns in some processes (or spells), the cycle only partly
+    /// learnt (assumed: a busy sibling thread sharing the predictor): the two speeds that made one process's row read
+    /// 1.3-1.5x slower than another's.
     /// Measured with a copy of the search in a standalone program (the cycle's length, then a fresh random offset
     /// each call; median ns a call): n = 3: 4.4 (1 024), 5.1 with a fastest 2.7 (16 384), 13.5 (65 536), 15.4 less
     /// the generator's 1.7 (fresh); n = 300: 11.2, 7.2 (4 096), 48.2, 50.4, 53.9 less 1.7; n = 10 000: 12.8, 64.8
@@ -21,10 +22,12 @@ enum ComponentInputs {
     /// count the same calls. A larger predictor (Apple's M-series cores) may need more (assumed, not measured).
     static let count = 1 << 16
     static let mask = count - 1
+    /// The offsets' seed: the transforms' table, built from the offsets, is keyed by it too.
+    static let offsetsSeed: UInt64 = 0xC0FFEE
 
     /// Offsets uniformly spread over `[0, (N-1)*p]`, with fractional positions between items; one table per
     /// geometry and size, shared by every case that reads it.
-    static func offsets(geometry: CarouselGeometry, itemCount: Int, seed: UInt64 = 0xC0FFEE) -> [Double] {
+    static func offsets(geometry: CarouselGeometry, itemCount: Int, seed: UInt64 = offsetsSeed) -> [Double] {
         SharedInputs.shared.table("offsets", geometry: geometry, itemCount: itemCount, seed: seed) {
             var generator = SeededGenerator(seed: seed)
             let last = Double(max(0, itemCount - 1)) * geometry.pitch
@@ -65,8 +68,8 @@ final class SharedInputs: @unchecked Sendable {
         defer { lock.unlock() }
         if let found = tables.first(where: {
             $0.kind == kind && $0.geometry == geometry && $0.itemCount == itemCount && $0.seed == seed
-        }), let table = found.table as? Table {
-            return table
+        }) {
+            return found.table as! Table   // a kind names one type of table
         }
         let table = make()
         tables.append((kind, geometry, itemCount, seed, table))
@@ -216,7 +219,7 @@ final class TransformState<Transform: FocusTransform> {
         // since the table is built under the lock that fetching them takes.
         let offsets = ComponentInputs.offsets(geometry: geometry, itemCount: catalog)
         (centers, viewportCenters, starts) = SharedInputs.shared.table(
-            "transform inputs", geometry: geometry, itemCount: catalog, seed: 0xC0FFEE
+            "transform inputs", geometry: geometry, itemCount: catalog, seed: ComponentInputs.offsetsSeed
         ) {
             // Two passes, so each array is allocated once at its size. Grown by appending, the arrays freed blocks of
             // up to a few MB as they grew, which raises glibc's mmap threshold for the rest of the run (a cause
