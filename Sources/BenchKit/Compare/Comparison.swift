@@ -188,11 +188,14 @@ public struct Comparison: Sendable {
         let ways = [slower > 0 ? "\(slower) slower" : nil, rows.count > slower ? "\(rows.count - slower) faster" : nil]
             .compactMap { $0 }.joined(separator: ", ")
         let (count, verb) = rows.count == 1 ? ("1 inconclusive row", "is") : ("\(rows.count) inconclusive rows", "are")
-        let slowerRun = driftFactor < 1 ? "the baseline" : "the current run"
+        // A baseline slower throughout stays so in every later comparison: running again does not mend it.
+        let (slowerRun, remedy) = driftFactor < 1
+            ? ("the baseline", "record the baseline again when the machine is steady")
+            : ("the current run", "run again when the machine is steady")
         return "note: \(count) (\(ways)) \(verb) past the threshold after the run-wide drift of "
             + "\(DecimalFormat.string(driftFactor, decimals: 3))x but not without it: \(slowerRun) ran slower throughout, "
             + "and a row's share of that cannot be told from a change (README, \"How a verdict is decided\"); "
-            + "run again when the machine is steady, or compare with `ab`"
+            + "\(remedy), or compare with `ab`"
     }
 
     /// `p10`, or `median of samples divided by their rounds' slowdowns`: what the time ratios were taken of.

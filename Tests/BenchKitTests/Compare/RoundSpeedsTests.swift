@@ -109,6 +109,8 @@ import Testing
         #expect(note.hasPrefix("note: 5 inconclusive rows (5 slower) are past the threshold after the run-wide drift of 0.6"),
                 "\(note)")
         #expect(note.contains("but not without it: the baseline ran slower throughout"), "\(note)")
+        // Running again would meet the same baseline: the note says to record the baseline again.
+        #expect(note.hasSuffix("; record the baseline again when the machine is steady, or compare with `ab`"), "\(note)")
         let same = Comparator.compare(baseline: baseline, current: run(seed: 50) { $0 % 2 == 0 })
         #expect(!same.rows.contains { $0.verdict == .regressed || $0.verdict == .improved },
                 "\(same.rows.map { "\($0.key) \($0.verdict)" })")
@@ -119,7 +121,9 @@ import Testing
         let swapped = Comparator.compare(baseline: run(seed: 50) { $0 % 2 == 0 }, current: baseline)
         #expect(swapped.decidedOnlyByDrift.map { "\($0.key.benchmark)" } == ["wrap/flat"])
         #expect(swapped.driftNote?.hasPrefix("note: 1 inconclusive row (1 faster) is past") == true
-                && swapped.driftNote?.contains("the current run ran slower throughout") == true, "\(swapped.driftNote ?? "")")
+                && swapped.driftNote?.contains("the current run ran slower throughout") == true
+                && swapped.driftNote?.hasSuffix("; run again when the machine is steady, or compare with `ab`") == true,
+                "\(swapped.driftNote ?? "")")
         #expect(Comparator.compare(baseline: baseline, current: baseline).driftNote == nil)
     }
 }
