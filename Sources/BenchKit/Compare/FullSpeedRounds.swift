@@ -38,26 +38,20 @@ public struct FullSpeedRounds: Sendable, Equatable {
     /// The smaller of the two shares.
     public var smaller: Double { min(baseline, current) }
 
-    /// Nil when fewer than `Comparator.minimumRowsForDrift` matched rows of `minimumBenchmarksForDrift` benchmarks
-    /// have at least 3 samples on each side (a filtered run: too few rows to tell the machine from the code), or
-    /// when a row's sample is not positive.
+    /// Measured on the rows `RoundSpeeds` divides (`RoundSpeeds.matched`: at least 3 samples on each side, every one
+    /// positive). Nil when fewer than `Comparator.minimumRowsForDrift` of them, of `minimumBenchmarksForDrift`
+    /// benchmarks, are left (a filtered run: too few rows to tell the machine from the code).
     /// - Complexity: O(rows x samples log rows).
     public static func measure(baseline: [ResultRow], current: [ResultRow]) -> FullSpeedRounds? {
-        let currentByKey = Dictionary(current.map { ($0.key, $0.samples) }, uniquingKeysWith: { first, _ in first })
-        var pairs: [(before: [Double], after: [Double])] = []
-        var benchmarks: Set<BenchmarkID> = []
-        for row in baseline {
-            guard let after = currentByKey[row.key], row.samples.count >= 3, after.count >= 3 else { continue }
-            guard row.samples.allSatisfy({ $0 > 0 }), after.allSatisfy({ $0 > 0 }) else { return nil }
-            pairs.append((row.samples, after))
-            benchmarks.insert(row.key.benchmark)
-        }
-        guard Comparator.enoughToTellDrift(rows: pairs.count, benchmarks: benchmarks.count) else { return nil }
+        let before = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let matched = RoundSpeeds.matched(baseline: before, current: after) else { return nil }
+        let pairs = matched.map { (before: before[$0]!.samples, after: after[$0]!.samples) }
         let fastest = pairs.map { min($0.before.min()!, $0.after.min()!) }
-        let before = share(pairs.indices.map { (pairs[$0].before, fastest[$0]) })
-        let after = share(pairs.indices.map { (pairs[$0].after, fastest[$0]) })
-        return FullSpeedRounds(baseline: before.share, current: after.share,
-                               baselineRounds: before.rounds, currentRounds: after.rounds)
+        let baselineShare = share(pairs.indices.map { (pairs[$0].before, fastest[$0]) })
+        let currentShare = share(pairs.indices.map { (pairs[$0].after, fastest[$0]) })
+        return FullSpeedRounds(baseline: baselineShare.share, current: currentShare.share,
+                               baselineRounds: baselineShare.rounds, currentRounds: currentShare.rounds)
     }
 
     /// One run's share of full-speed rounds, each row's samples with its fastest sample in either run.

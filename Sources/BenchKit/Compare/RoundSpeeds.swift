@@ -68,6 +68,22 @@ public enum RoundSpeeds {
         return min(max((sxy + shrinkage) / (sxx + shrinkage), 0), maximumExponent)
     }
 
+    /// The rows both runs have with at least `minimumSamplesForInterval` samples on each side, every one positive:
+    /// the rows this type divides and `FullSpeedRounds` measures. Nil when fewer than `Comparator.minimumRowsForDrift`
+    /// of `minimumBenchmarksForDrift` benchmarks: a filtered run has too few rows to tell the machine's rounds from the
+    /// code's.
+    /// - Complexity: O(rows x samples).
+    static func matched(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow]) -> [RowKey]? {
+        func usable(_ row: ResultRow) -> Bool {
+            row.samples.count >= minimumSamplesForInterval && row.samples.allSatisfy { $0 > 0 }
+        }
+        let matched = baseline.keys.filter { key in
+            current[key].map { usable($0) && usable(baseline[key]!) } ?? false
+        }
+        let benchmarks = Set(matched.map(\.benchmark)).count
+        return Comparator.enoughToTellDrift(rows: matched.count, benchmarks: benchmarks) ? matched : nil
+    }
+
     /// Both runs' rows with every matched row's samples divided by its rounds' slowdowns (unmatched rows, and rows
     /// with fewer than `minimumSamplesForInterval` samples or one that is not positive, as they were). Nil when fewer
     /// than `Comparator.minimumRowsForDrift` matched rows of `minimumBenchmarksForDrift` benchmarks have samples: a
@@ -75,15 +91,7 @@ public enum RoundSpeeds {
     /// - Complexity: O(rows x rounds log rows).
     public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])
         -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
-        func usable(_ row: ResultRow) -> Bool {
-            row.samples.count >= minimumSamplesForInterval && row.samples.allSatisfy { $0 > 0 }
-        }
-        let matched = baseline.keys.filter { key in
-            current[key].map { usable($0) && usable(baseline[key]!) } ?? false
-        }
-        guard Comparator.enoughToTellDrift(rows: matched.count, benchmarks: Set(matched.map(\.benchmark)).count) else {
-            return nil
-        }
+        guard let matched = matched(baseline: baseline, current: current) else { return nil }
         let before = slowdowns(baseline.values.map(\.samples)), after = slowdowns(current.values.map(\.samples))
         var (dividedBaseline, dividedCurrent) = (baseline, current)
         for key in matched {

@@ -85,4 +85,17 @@ import Testing
         let noSamples = baseline.map { makeRow($0.benchmark.description, samples: Array($0.samples.prefix(2))) }
         #expect(FullSpeedRounds.measure(baseline: noSamples, current: current) == nil, "two samples a row")
     }
+
+    /// The share is measured on the rows `RoundSpeeds` divides: a row with a sample that is not positive is left out
+    /// (it was a nil share for the whole comparison), and the rest still tell the rounds.
+    @Test func aRowWithASampleThatIsNotPositiveIsLeftOut() throws {
+        let baseline = run(rounds: 40, seed: 1) { $0 >= 10 }
+        let current = run(rounds: 20, seed: 100) { _ in false }
+        var broken = baseline
+        broken[2].samples[5] = 0
+        let speed = try #require(FullSpeedRounds.measure(baseline: broken, current: current))
+        #expect(speed == FullSpeedRounds.measure(baseline: baseline.enumerated().filter { $0.offset != 2 }.map(\.element),
+                                                 current: current))
+        #expect(speed.baseline == 0.25 && speed.current == 1)
+    }
 }
