@@ -21,11 +21,12 @@ as `estimator-table.sh` does: as they are (A/A), and with the later run's `pipel
 Prints per test set: A/A pairs that flagged a row, the largest threshold any A/A pair needed to flag nothing, and the
 pairs meeting the bar at each factor.
 """
-import argparse, importlib.util, math, os
+import argparse, importlib.util, os, sys
 
 import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)  # offline-verdicts.py imports reproducibility.py from here
 spec = importlib.util.spec_from_file_location("offline_verdicts", os.path.join(here, "offline-verdicts.py"))
 offline = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(offline)
