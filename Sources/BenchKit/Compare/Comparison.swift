@@ -269,6 +269,7 @@ public enum Comparator {
     ) -> Comparison {
         var baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let (rawBaseline, rawCurrent) = (baselineByKey, currentByKey)   // the full-speed share is of raw samples
         var divided = false
         if options.roundSpeeds, options.timesNotComparable == nil,
            let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey) {
@@ -299,7 +300,7 @@ public enum Comparator {
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
-                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: baseline, current: current) : nil,
+                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
                           roundSpeedsDivided: divided && timed)
     }
 

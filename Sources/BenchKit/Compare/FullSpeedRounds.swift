@@ -43,8 +43,13 @@ public struct FullSpeedRounds: Sendable, Equatable {
     /// benchmarks, are left (a filtered run: too few rows to tell the machine from the code).
     /// - Complexity: O(rows x samples log rows).
     public static func measure(baseline: [ResultRow], current: [ResultRow]) -> FullSpeedRounds? {
-        let before = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        measure(baseline: Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
+                current: Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The same, from rows by key (a key's first row, as `Comparator.compare` keys them), raw: not divided by their
+    /// rounds' slowdowns.
+    static func measure(baseline before: [RowKey: ResultRow], current after: [RowKey: ResultRow]) -> FullSpeedRounds? {
         guard let matched = RoundSpeeds.matched(baseline: before, current: after) else { return nil }
         let pairs = matched.map { (before: before[$0]!.samples, after: after[$0]!.samples) }
         let fastest = pairs.map { min($0.before.min()!, $0.after.min()!) }
