@@ -53,7 +53,7 @@ enum CommandLineTool {
 
     static var commands: [Command] { [
         RunCommand.command, CompareCommand.command, ListCommand.command,
-        VerifyCommand.command, TraceCommand.command, ReportCommand.command, HistoryCommand.command, ABCommand.command,
+        VerifyCommand.command, TraceCommand.command, ReportCommand.command, HistoryCommand.command, ProfileCommand.command, ABCommand.command,
     ] }
 
     /// Commands that other commands start, not people: accepted, but not listed in the overview.

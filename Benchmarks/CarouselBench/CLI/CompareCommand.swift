@@ -13,7 +13,9 @@ enum CompareCommand {
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
             otherwise those rows read `not comparable`. On one machine each time sample is first divided by its
             round's slowdown (the median row's, so a machine slow for a while is not slower code; --raw-samples: not;
-            README, "Round speeds"); the ratio of the runs' medians of those samples (--estimator) is divided by
+            README, "Round speeds"), measured against either run's full speed and with each row's exponent learnt
+            from the machine's profile too when one of at least \(MachineProfile.minimumRuns) runs is there (`profile`,
+            `run --history`; --profile, --no-profile); the ratio of the runs' medians of those samples (--estimator) is divided by
             the run-wide drift (the median ratio over all rows, so a slower machine is
             not slower code) and a seeded bootstrap over those samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
@@ -35,6 +37,7 @@ enum CompareCommand {
                 CommonOptions.resultFormat,
                 .value("--output", "PATH", "also write the comparison CSV here"),
                 .flag("--all", "show every row, not only those that changed"),
+            ] + Profiles.options + [
                 Locking.option,
             ],
             maxPositionals: 2, run: run)
@@ -52,6 +55,7 @@ enum CompareCommand {
         let baseline = try ResultsFile.readSet(arguments.positionals[0], schema: schema, wait: wait)
         let current = try ResultsFile.readSet(arguments.positionals[1], schema: schema, wait: wait)
         comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
+        comparisonOptions.profile = try Profiles.forComparison(arguments, baseline: baseline.metadata)
         let comparison = Comparator.compare(
             baseline: baseline.rows, current: current.rows,
             options: comparisonOptions)

@@ -133,7 +133,18 @@ enum HistoryRecording {
         HistoryFile.path(machine: machineSlug(result))
     }
 
-    private static func machineSlug(_ result: RunResult) -> String {
+    /// The profile at `path` that `run --history` adds `result` to: the file's, or a new one; a profile of another
+    /// machine is refused.
+    static func profile(at path: String, _ result: RunResult) throws -> MachineProfile {
+        let machine = machineSlug(result)
+        let profile = try MachineProfile.read(path) ?? MachineProfile(machine: machine)
+        guard profile.machine == machine else {
+            throw RuntimeError("\(path): a profile of \(profile.machine), not of this machine (\(machine)): nothing written")
+        }
+        return profile
+    }
+
+    static func machineSlug(_ result: RunResult) -> String {
         HistoryFile.machineSlug((result.metadata.machine ?? MachineFingerprint.current).description)
     }
 }

@@ -45,7 +45,8 @@ enum RunCommand {
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
                 .flag("--uikit-matrix", "also time each uikit/* pipeline under every other combination of the switches that change its work"),
-                .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv)"),
+                .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv) and add the run to its profile (\(MachineProfile.directory)/MACHINE.csv, or --profile)"),
+            ] + Profiles.options + [
                 Locking.option,
             ],
             maxPositionals: 0, run: run)
@@ -120,6 +121,7 @@ enum RunCommand {
         let baselinePath = arguments.value("--baseline") ?? defaultBaseline
         let check = arguments.has("--check")
         let wait = try Locking.wait(arguments)
+        try Profiles.checkExclusive(arguments)
 
         let suite = CarouselSuite(configuration)
         if InstructionCounter.isChild {
@@ -137,6 +139,7 @@ enum RunCommand {
             baseline = nil
         } else if FileManager.default.fileExists(atPath: baselinePath) {
             (baseline, baselineMetadata) = try ResultsFile.readSet(baselinePath, schema: SuiteConfiguration.readingSchema, wait: wait)
+            comparisonOptions.profile = try Profiles.forComparison(arguments, baseline: baselineMetadata)
         } else if check {
             throw RuntimeError("\(baselinePath): no baseline to check against (make one with --save-baseline)")
         } else {
@@ -186,10 +189,15 @@ enum RunCommand {
         // is written: a run that cannot have them all writes nothing.
         let savesBaseline = result.failures.isEmpty && (arguments.has("--replace-baseline") || arguments.has("--save-baseline"))
         let historyPath = result.failures.isEmpty && arguments.has("--history") ? HistoryRecording.path(result) : nil
+        let profilePath = historyPath == nil || arguments.has("--no-profile")
+            ? nil : arguments.value("--profile") ?? MachineProfile.path(machine: HistoryRecording.machineSlug(result))
         var written: [String] = []
         var writeError: Error?
         do {
-            try Locking.writing([output] + (savesBaseline ? [baselinePath] : []) + (historyPath.map { [$0] } ?? []), wait: wait) {
+            try Locking.writing([output] + (savesBaseline ? [baselinePath] : []) + (historyPath.map { [$0] } ?? [])
+                                + (profilePath.map { [$0] } ?? []), wait: wait) {
+                // The profile is read and checked first: a foreign or malformed one stops the writing before it starts.
+                let profile = try profilePath.map { try HistoryRecording.profile(at: $0, result) }
                 try ResultsFile.write(result, schema: schema, to: output)
                 written.append("wrote \(output) (\(result.rows.count) rows)")
                 if savesBaseline && arguments.has("--replace-baseline") {
@@ -201,6 +209,15 @@ enum RunCommand {
                 if let historyPath {
                     try HistoryFile.append(HistoryRecording.rows(result), to: historyPath)
                     written.append("appended \(result.rows.count) rows to \(historyPath)")
+                }
+                if var profile, let profilePath {
+                    if profile.add(result.rows) {
+                        try profile.write(to: profilePath)
+                        written.append("added the run to the profile \(profilePath) (\(profile.runs) runs"
+                            + (profile.isUsable ? ")" : "; compare uses it from \(MachineProfile.minimumRuns))"))
+                    } else {
+                        written.append("not added to the profile \(profilePath): too few rows with samples to tell the run's rounds")
+                    }
                 }
             }
         } catch {

@@ -83,6 +83,8 @@ public struct ComparisonOptions: Sendable {
     public var timesNotComparable: String?
     /// The worst frame's threshold (`WorstFrameVerdict`).
     public var worstFrameThreshold = defaultWorstFrameThreshold
+    /// The machine's profile (`MachineProfile`): with `roundSpeeds`, used when it `isUsable`; nil: none.
+    public var profile: MachineProfile?
 
     public init(
         timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
@@ -154,6 +156,9 @@ public struct Comparison: Sendable {
     public var fullSpeed: FullSpeedRounds?
     /// Whether the samples were divided by their rounds' slowdowns (`RoundSpeeds`): asked for, and enough rows.
     public var roundSpeedsDivided = false
+    /// How many runs the machine profile the samples were divided with holds (`MachineProfile.runs`); nil when none
+    /// was (none given, too few runs, or the samples not divided).
+    public var profileRuns: Int?
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
     /// rounds' slowdowns, a 1.5x slowdown was found in 76 of 87 pairs whose smaller share was under 15% and 49 of 53
@@ -200,7 +205,9 @@ public struct Comparison: Sendable {
 
     /// `p10`, or `median of samples divided by their rounds' slowdowns`: what the time ratios were taken of.
     public var estimatorDescription: String {
-        roundSpeedsDivided ? "\(options.estimator) of samples divided by their rounds' slowdowns" : options.estimator.description
+        guard roundSpeedsDivided else { return options.estimator.description }
+        return "\(options.estimator) of samples divided by their rounds' slowdowns"
+            + (profileRuns.map { ", exponents from this machine's profile of \($0) runs" } ?? "")
     }
 
     /// How many rows got each verdict (verdicts with no row are absent).
@@ -272,7 +279,7 @@ public enum Comparator {
         let (rawBaseline, rawCurrent) = (baselineByKey, currentByKey)   // the full-speed share is of raw samples
         var divided = false
         if options.roundSpeeds, options.timesNotComparable == nil,
-           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey) {
+           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey, profile: options.profile) {
             (baselineByKey, currentByKey, divided) = (rows.baseline, rows.current, true)
         }
         let (drift, source) = options.timesNotComparable == nil
@@ -301,7 +308,8 @@ public enum Comparator {
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
-                          roundSpeedsDivided: divided && timed)
+                          roundSpeedsDivided: divided && timed,
+                          profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or

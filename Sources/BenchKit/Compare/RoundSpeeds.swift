@@ -56,16 +56,29 @@ public enum RoundSpeeds {
     /// - Complexity: O(samples).
     public static func exponent(_ baseline: [Double], _ baselineSlowdowns: [Double],
                                 _ current: [Double], _ currentSlowdowns: [Double]) -> Double {
+        let before = centredSums(baseline, baselineSlowdowns), after = centredSums(current, currentSlowdowns)
+        return min(max((before.sxy + after.sxy + shrinkage) / (before.sxx + after.sxx + shrinkage), 0), maximumExponent)
+    }
+
+    /// One run's sums of a row's exponent: `Sxy` and `Sxx` of `log sample` on `log slowdown` (the sample's round's),
+    /// each centred on the run's own means; zeros for no samples. `exponent` adds two runs' and `MachineProfile`
+    /// many.
+    /// - Complexity: O(samples).
+    static func centredSums(_ samples: [Double], _ slowdowns: [Double]) -> (sxy: Double, sxx: Double) {
+        guard !samples.isEmpty else { return (0, 0) }
+        let x = samples.indices.map { log(slowdowns[$0]) }, y = samples.map { log($0) }
+        let meanX = x.reduce(0, +) / Double(x.count), meanY = y.reduce(0, +) / Double(y.count)
         var sxy = 0.0, sxx = 0.0
-        for (samples, slowdowns) in [(baseline, baselineSlowdowns), (current, currentSlowdowns)] where !samples.isEmpty {
-            let x = samples.indices.map { log(slowdowns[$0]) }, y = samples.map { log($0) }
-            let meanX = x.reduce(0, +) / Double(x.count), meanY = y.reduce(0, +) / Double(y.count)
-            for i in x.indices {
-                sxy += (x[i] - meanX) * (y[i] - meanY)
-                sxx += (x[i] - meanX) * (x[i] - meanX)
-            }
+        for i in x.indices {
+            sxy += (x[i] - meanX) * (y[i] - meanY)
+            sxx += (x[i] - meanX) * (x[i] - meanX)
         }
-        return min(max((sxy + shrinkage) / (sxx + shrinkage), 0), maximumExponent)
+        return (sxy, sxx)
+    }
+
+    /// Whether a row can be divided: at least `minimumSamplesForInterval` samples, every one positive.
+    static func isUsable(_ row: ResultRow) -> Bool {
+        row.samples.count >= minimumSamplesForInterval && row.samples.allSatisfy { $0 > 0 }
     }
 
     /// The rows both runs have with at least `minimumSamplesForInterval` samples on each side, every one positive:
@@ -74,11 +87,8 @@ public enum RoundSpeeds {
     /// code's.
     /// - Complexity: O(rows x samples).
     static func matched(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow]) -> [RowKey]? {
-        func usable(_ row: ResultRow) -> Bool {
-            row.samples.count >= minimumSamplesForInterval && row.samples.allSatisfy { $0 > 0 }
-        }
         let matched = baseline.keys.filter { key in
-            current[key].map { usable($0) && usable(baseline[key]!) } ?? false
+            current[key].map { isUsable($0) && isUsable(baseline[key]!) } ?? false
         }
         let benchmarks = Set(matched.map(\.benchmark)).count
         return Comparator.enoughToTellDrift(rows: matched.count, benchmarks: benchmarks) ? matched : nil
@@ -88,15 +98,38 @@ public enum RoundSpeeds {
     /// with fewer than `minimumSamplesForInterval` samples or one that is not positive, as they were). Nil when fewer
     /// than `Comparator.minimumRowsForDrift` matched rows of `minimumBenchmarksForDrift` benchmarks have samples: a
     /// filtered run has too few rows to tell the machine's rounds from the code's.
+    ///
+    /// With a `profile` of the machine that `isUsable` (`MachineProfile`), two things change. A round's slowdown is
+    /// measured against each matched row's fastest sample in either run (`FullSpeedRounds`' measure), so that a run
+    /// slow in every round is divided down to the other's full speed; and a row's exponent adds the profile's
+    /// per-run averages, `weight` runs' worth, to the pair's own sums: `(Sxy + 3 sxy + 1) / (Sxx + 3 sxx + 1)`,
+    /// clamped to `0...MachineProfile.maximumExponent` (a row with too few runs in the profile: the pair's alone).
+    /// Both together, offline on 60 quick pairs of session 11 (each set with a profile of the other sets): no A/A
+    /// pair flagged a row, against 1; the slowdowns against each run's own fastest with the profile's exponents
+    /// flagged 2 of 50 (README, "Round speeds").
     /// - Complexity: O(rows x rounds log rows).
-    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])
+    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], profile: MachineProfile? = nil)
         -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
         guard let matched = matched(baseline: baseline, current: current) else { return nil }
-        let before = slowdowns(baseline.values.map(\.samples)), after = slowdowns(current.values.map(\.samples))
+        let before: [Double], after: [Double]
+        if let profile, profile.isUsable {
+            let fastest = matched.map { min(baseline[$0]!.samples.min()!, current[$0]!.samples.min()!) }
+            before = medians(matched.indices.map { (baseline[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
+            after = medians(matched.indices.map { (current[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
+        } else {
+            (before, after) = (slowdowns(baseline.values.map(\.samples)), slowdowns(current.values.map(\.samples)))
+        }
         var (dividedBaseline, dividedCurrent) = (baseline, current)
         for key in matched {
             let (old, new) = (baseline[key]!.samples, current[key]!.samples)
-            let b = exponent(old, before, new, after)
+            let b: Double
+            if let profile, profile.isUsable {
+                let pair = (centredSums(old, before), centredSums(new, after)), prior = profile.prior(key)
+                b = min(max((pair.0.sxy + pair.1.sxy + prior.sxy + shrinkage) / (pair.0.sxx + pair.1.sxx + prior.sxx + shrinkage),
+                            0), MachineProfile.maximumExponent)
+            } else {
+                b = exponent(old, before, new, after)
+            }
             dividedBaseline[key]!.samples = old.indices.map { old[$0] / pow(before[$0], b) }
             dividedCurrent[key]!.samples = new.indices.map { new[$0] / pow(after[$0], b) }
         }

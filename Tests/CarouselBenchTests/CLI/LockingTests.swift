@@ -112,6 +112,25 @@ import Darwin
         #expect(history.count == (try outcomes.map { try Self.printed($0).rows.count }.reduce(0, +)))
     }
 
+    /// `run --history` adds each run to the machine's profile too: three at once leave three runs in every row.
+    @Test func concurrentHistoryRunsAddEveryRunToTheProfile() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let outcomes = try Self.together((0..<3).map { index in
+            Self.arguments(ProfileCommandTests.filter, ["--output", directory.appendingPathComponent("out\(index).csv").path,
+                                                        "--no-baseline", "--history"])
+        }, in: directory)
+        for outcome in outcomes {
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("added the run to the profile \(MachineProfile.directory)/"), "\(outcome.stderr)")
+        }
+        let folder = directory.appendingPathComponent(MachineProfile.directory)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") }
+        #expect(files.count == 1, "\(files)")
+        let profile = try #require(try MachineProfile.read(folder.appendingPathComponent(files[0]).path))
+        #expect(profile.entries.count == 13 && profile.entries.values.allSatisfy { $0.runs == 3 }, "\(profile.entries.values.map(\.runs))")
+        #expect(files[0] == profile.machine + ".csv")
+    }
+
     /// The waiter says once whom it waits for, gives up after --lock-timeout with one line, and leaves the set
     /// as it was.
     @Test func aWriterThatMustWaitSaysSoOnceThenGivesUpWithOneLine() throws {

@@ -1,0 +1,154 @@
+import BenchKit
+import BenchReport
+import Foundation
+
+/// `carousel-bench profile [RUN.csv ...]`: builds this machine's profile (`MachineProfile`) from stored runs, and
+/// shows it.
+enum ProfileCommand {
+    static var command: Command {
+        Command(
+            name: "profile", synopsis: "profile [RUN.csv ...] [OPTIONS]",
+            summary: "add stored runs to their machine's profile of how each row feels slow rounds, and show it",
+            details: """
+            A machine's profile (\(MachineProfile.directory)/MACHINE.csv) holds, per row, how its samples followed
+            the machine's slow rounds in earlier runs on that machine. Once a row has \(MachineProfile.minimumRuns) runs
+            in it, `compare` and `run` divide each time sample by its round's slowdown measured against either run's
+            full speed, with the row's exponent learnt from the profile and the pair together (README, "Round
+            speeds"): a run slow in nearly every round is then divided down to the other's full speed. `run --history`
+            adds each run it makes; this command adds runs already made (each RUN.csv with its .samples.csv and
+            .meta.json, read under its shared lock), each to the profile of the machine it was timed on. Add a run
+            once: the profile does not know which runs it holds. A run of too few rows to tell its rounds (fewer than
+            \(Comparator.minimumRowsForDrift) rows of \(Comparator.minimumBenchmarksForDrift) benchmarks with samples)
+            is not added, with one line. Then the profile is shown: its runs, its rows, and how many rows feel a slow
+            round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2). Without RUN.csv, shows
+            this machine's profile.
+            """,
+            options: [
+                .value("--profile", "PATH", "the profile to add to and show (default \(MachineProfile.directory)/MACHINE.csv of the runs' machine, or this one's)"),
+                .flag("--all", "list every row's runs and exponent"),
+                Locking.option,
+            ],
+            maxPositionals: 100_000, run: run)
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let wait = try Locking.wait(arguments)
+        let chosen = arguments.value("--profile")
+        // Every run read (and its machine known) before any profile is written: a bad file writes nothing.
+        var byProfile: [String: [(path: String, rows: [ResultRow], machine: String)]] = [:]
+        var seen: [String: String] = [:]
+        for path in arguments.positionals {
+            let (rows, metadata) = try ResultsFile.readSet(path, schema: SuiteConfiguration.readingSchema, wait: wait)
+            guard let machine = Profiles.machine(of: metadata) else {
+                throw RuntimeError("\(path): does not say which machine it was timed on (no .meta.json beside it)")
+            }
+            if let id = metadata?.runID, let other = seen.updateValue(path, forKey: id) {
+                throw RuntimeError("\(path): the same run as \(other) (run id \(id)): a run is added once")
+            }
+            let target = chosen ?? MachineProfile.path(machine: machine)
+            if let first = byProfile[target]?.first, first.machine != machine {
+                throw RuntimeError("\(path): timed on \(machine), not on \(first.machine) as \(first.path): a profile is of one machine")
+            }
+            byProfile[target, default: []].append((path, rows, machine))
+        }
+        if arguments.positionals.isEmpty {
+            let path = chosen ?? MachineProfile.path(machine: HistoryFile.machineSlug(MachineFingerprint.current.description))
+            guard let profile = try MachineProfile.read(path) else {
+                throw RuntimeError("\(path): no profile yet (record one with `carousel-bench run --history`, or add runs with "
+                    + "`carousel-bench profile RUN.csv ...`)")
+            }
+            print(render(profile, path: path, all: arguments.has("--all")), terminator: "")
+            return ExitCode.success
+        }
+        for (path, runs) in byProfile.sorted(by: { $0.key < $1.key }) {
+            let machine = runs[0].machine
+            let profile = try Locking.writing([path], wait: wait) { () throws -> MachineProfile in
+                var profile = try MachineProfile.read(path) ?? MachineProfile(machine: machine)
+                guard profile.machine == machine else {
+                    throw RuntimeError("\(path): a profile of \(profile.machine); \(runs[0].path) was timed on \(machine)")
+                }
+                var added = 0
+                for run in runs {
+                    if profile.add(run.rows) {
+                        added += 1
+                    } else {
+                        StandardError.write("\(run.path): not added: too few rows with samples to tell its rounds\n")
+                    }
+                }
+                if added > 0 { try profile.write(to: path) }
+                StandardError.write("added \(added) of \(runs.count) runs to \(path)\n")
+                return profile
+            }
+            print(render(profile, path: path, all: arguments.has("--all")), terminator: "")
+        }
+        return ExitCode.success
+    }
+
+    /// `Results/profiles/x.csv: 12 runs, 240 rows, used from 10 runs (in use)`, the exponents' spread, and with
+    /// `all` a table of every row.
+    static func render(_ profile: MachineProfile, path: String, all: Bool) -> String {
+        let keys = profile.entries.keys.sorted()
+        let exponents = keys.compactMap { key in
+            profile.entries[key].flatMap { $0.sxx > 0 ? $0.sxy / $0.sxx : nil }
+        }
+        let use = profile.isUsable
+            ? "in use by compare and run"
+            : "not in use until \(MachineProfile.minimumRuns) runs"
+        var text = "profile \(path) (machine \(profile.machine)): \(profile.runs) runs, \(keys.count) rows; \(use)\n"
+        if !exponents.isEmpty {
+            let sorted = exponents.sorted()
+            text += "exponents (a row's slowdown in a round whose median row is slower, Sxy/Sxx): median "
+                + "\(ReportFormat.fixed(SampleStatistics.median(sorted), decimals: 2)), "
+                + "\(ReportFormat.fixed(sorted.first!, decimals: 2)) to \(ReportFormat.fixed(sorted.last!, decimals: 2)); "
+                + "\(sorted.filter { $0 < 0.8 }.count) rows under 0.8, \(sorted.filter { $0 > 1.2 }.count) over 1.2\n"
+        }
+        guard all, !keys.isEmpty else { return text }
+        var table = Table(columns: [
+            TableColumn("benchmark"), TableColumn("n", alignment: .right), TableColumn("runs", alignment: .right),
+            TableColumn("exponent", alignment: .right),
+        ])
+        for key in keys {
+            let entry = profile.entries[key]!
+            table.append([key.benchmark.description, ReportFormat.size(Double(key.size)), String(entry.runs),
+                          entry.sxx > 0 ? ReportFormat.fixed(entry.sxy / entry.sxx, decimals: 2) : "-"])
+        }
+        return text + table.renderConsole()
+    }
+}
+
+/// The machine profile a comparison divides by (`--profile`, `--no-profile`) and the one `run --history` adds to.
+enum Profiles {
+    static let options: [OptionSpec] = [
+        .value("--profile", "PATH",
+               "the machine profile to divide by (default \(MachineProfile.directory)/MACHINE.csv of the baseline's machine, when there is one; README, Round speeds)"),
+        .flag("--no-profile", "divide by each pair's own rounds alone, not by the machine's profile"),
+    ]
+
+    /// Refuses `--profile` with `--no-profile`.
+    static func checkExclusive(_ arguments: ParsedArguments) throws {
+        if arguments.has("--no-profile") && arguments.value("--profile") != nil {
+            throw UsageError("options '--profile' and '--no-profile' exclude each other")
+        }
+    }
+
+    /// The slug of the machine a run's metadata names (`HistoryFile.machineSlug`); nil when it names none.
+    static func machine(of metadata: RunMetadata?) -> String? {
+        metadata?.machine.map { HistoryFile.machineSlug($0.description) }
+    }
+
+    /// The profile a comparison with a baseline of `baseline` divides by: `--profile PATH` (which must exist and be
+    /// of the baseline's machine), else the baseline machine's default file when it exists; nil with `--no-profile`.
+    static func forComparison(_ arguments: ParsedArguments, baseline: RunMetadata?) throws -> MachineProfile? {
+        try checkExclusive(arguments)
+        if arguments.has("--no-profile") { return nil }
+        let machine = machine(of: baseline)
+        if let path = arguments.value("--profile") {
+            guard let profile = try MachineProfile.read(path) else { throw RuntimeError("\(path): no such profile") }
+            if let machine, profile.machine != machine {
+                throw RuntimeError("\(path): a profile of \(profile.machine), but the baseline was timed on \(machine)")
+            }
+            return profile
+        }
+        return try machine.flatMap { try MachineProfile.read(MachineProfile.path(machine: $0)) }
+    }
+}

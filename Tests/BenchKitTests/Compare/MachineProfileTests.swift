@@ -1,0 +1,130 @@
+import BenchKit
+import Foundation
+import Testing
+
+/// A machine profile: each row's exponent learnt from earlier runs of the machine (`MachineProfile`), and what it
+/// changes in a comparison (`RoundSpeeds.divide(baseline:current:profile:)`).
+@Suite struct MachineProfileTests {
+    /// How much slower than a fast round the steep row runs in a slow one: 1.55 squared, an exponent of 2.
+    static let steep = 1.55 * 1.55
+
+    /// `twoSpeedRun` with its last row (`wrap/flat`) steep instead of flat: in a slow round the median row runs 1.55x
+    /// slower and that row 2.4x.
+    private func run(seed: UInt64, slower: Double = 1, slow: (Int) -> Bool) -> [ResultRow] {
+        twoSpeedRun(rounds: 30, seed: seed, slower: slower, flatFeels: Self.steep, slow: slow)
+    }
+
+    /// A profile of `runs` runs whose odd rounds were slow.
+    private func profile(runs: Int) -> MachineProfile {
+        var profile = MachineProfile(machine: "test-machine-00000000")
+        for seed in 0..<runs { _ = profile.add(run(seed: UInt64(seed) * 100) { $0 % 2 == 1 }) }
+        return profile
+    }
+
+    @Test func aRunsSumsGiveEachRowTheExponentOfHowMuchItFeelsTheRounds() throws {
+        let rows = run(seed: 7) { $0 % 2 == 1 }
+        let sums = try #require(MachineProfile.sums(of: rows))
+        #expect(sums.count == 12)
+        let follows = try #require(sums[rows[5].key]), steep = try #require(sums[rows[11].key])
+        #expect(abs(follows.sxy / follows.sxx - 1) < 0.05, "\(follows)")
+        #expect(abs(steep.sxy / steep.sxx - 2) < 0.05, "\(steep)")
+        // 30 rounds, half at 1.55x: Sxx = 30 x (log 1.55 / 2)^2, about 1.44, give or take the jitter's share.
+        #expect(abs(follows.sxx - 30 * pow(log(1.55) / 2, 2)) < 0.1, "\(follows.sxx)")
+    }
+
+    @Test func aRunOfTooFewRowsIsNotAddedAndEachRunAddsToItsRows() throws {
+        var profile = MachineProfile(machine: "m-00000000")
+        let rows = run(seed: 3) { $0 % 2 == 1 }
+        #expect(MachineProfile.sums(of: Array(rows.prefix(7))) == nil, "7 rows cannot tell their rounds")
+        let few = profile.add(Array(rows.prefix(7)))
+        #expect(!few && profile.entries.isEmpty && profile.runs == 0)
+        let (first, second) = (profile.add(rows), profile.add(rows))
+        #expect(first && second)
+        let entry = try #require(profile.entries[rows[0].key])
+        let once = try #require(MachineProfile.sums(of: rows)?[rows[0].key])
+        #expect(entry.runs == 2 && entry.sxy == 2 * once.sxy && entry.sxx == 2 * once.sxx && profile.runs == 2)
+    }
+
+    /// A row's entry counts from `minimumRuns` runs, as `weight` runs' worth of its per-run averages.
+    @Test func aRowsPriorIsItsAveragesTimesTheWeightFromTenRuns() throws {
+        let nine = profile(runs: 9)
+        let key = try #require(nine.entries.keys.first)
+        #expect(!nine.isUsable && nine.prior(key) == (sxy: 0, sxx: 0))
+        let ten = profile(runs: 10)
+        let entry = try #require(ten.entries[key])
+        #expect(ten.isUsable && ten.runs == 10 && entry.runs == 10)
+        let prior = ten.prior(key)
+        #expect(abs(prior.sxy - 3 * entry.sxy / 10) < 1e-12 && abs(prior.sxx - 3 * entry.sxx / 10) < 1e-12)
+    }
+
+    @Test func theFileReadsBackExactly() throws {
+        let original = profile(runs: 2)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sub/m.csv").path
+        #expect(try MachineProfile.read(path) == nil, "no file: no profile")
+        try original.write(to: path)
+        #expect(try MachineProfile.read(path) == original)
+        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx\ntest-machine-00000000,family0/s6,10,2,"))
+        // A header alone: a profile of no runs, named after its file.
+        let empty = try MachineProfile.parse("machine,benchmark,size,runs,sxy,sxx\n", path: "Results/profiles/x-1.csv")
+        #expect(empty.machine == "x-1" && empty.entries.isEmpty && empty.runs == 0)
+    }
+
+    @Test(arguments: [
+        ("machine,benchmark,size,runs,sxy\n", "p.csv:1: missing column 'sxx'"),
+        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6 profile columns, found 7"),
+        ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nn,a/b,10,1,0.5,1\n",
+         "p.csv:3: column 'machine': \"n\" is not \"m\": a profile is of one machine"),
+        ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nm,a/b,3,2,0.5,1\n", "p.csv:3: column 'benchmark': a/b@3 is in the file twice"),
+        ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,-1\n", "p.csv:2: column 'sxx': -1.0 is negative: it is a sum of squares"),
+        ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,0,0.5,1\n", "p.csv:2: column 'runs': 0: a row is in the file once a run had it"),
+        ("machine,benchmark,size,runs,sxy,sxx\nm,ab,3,1,0.5,1\n", "p.csv:2: column 'benchmark': \"ab\" is not family/strategy"),
+        ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,x,1\n", "p.csv:2: column 'sxy': \"x\" is not a number"),
+    ])
+    func aMalformedProfileIsRefusedWithItsLine(text: String, reason: String) {
+        #expect {
+            _ = try MachineProfile.parse(text, path: "p.csv")
+        } throws: { error in
+            "\(error)" == reason
+        }
+    }
+
+    /// The case the profile is for: the baseline ran at full speed throughout, the current run slow throughout, with
+    /// nothing changed. The pair alone sees no round slower than another, so the steep row's 2.4x reads 1.55x after
+    /// the drift: `regressed`. With a profile of 10 runs, the rounds are measured against either run's full speed and
+    /// the steep row's exponent is learnt (about 1.8 of its true 2), and nothing is flagged; a real 1.5x slowdown
+    /// of the pipeline rows is still found.
+    @Test func aRowThatFeelsSlowRoundsMoreIsNotFlaggedWhenTheProfileKnowsIt() throws {
+        let baseline = run(seed: 9_000) { _ in false }, current = run(seed: 9_500) { _ in true }
+        let steepKey = baseline[11].key
+        let alone = Comparator.compare(baseline: baseline, current: current)
+        #expect(alone.rows.first { $0.key == steepKey }?.verdict == .regressed)
+        #expect(alone.profileRuns == nil && !alone.summaryLine.contains("profile"))
+
+        var options = ComparisonOptions()
+        options.profile = profile(runs: 10)
+        let learnt = Comparator.compare(baseline: baseline, current: current, options: options)
+        #expect(learnt.rows.allSatisfy { $0.verdict == .unchanged }, "\(learnt.rows.map { "\($0.key) \($0.verdict) \($0.ratio ?? 0)" })")
+        #expect(abs(learnt.driftFactor - 1) < 0.05, "divided down to the baseline's full speed: \(learnt.driftFactor)")
+        #expect(learnt.profileRuns == 10)
+        #expect(learnt.summaryLine.hasSuffix("(time, median of samples divided by their rounds' slowdowns, "
+            + "exponents from this machine's profile of 10 runs)"), "\(learnt.summaryLine)")
+
+        let slower = Comparator.compare(baseline: baseline, current: run(seed: 9_500, slower: 1.5) { _ in true }, options: options)
+        for row in slower.rows {
+            let expected: Verdict = row.key.benchmark.family == "pipeline" ? .regressed : .unchanged
+            #expect(row.verdict == expected, "\(row.key): \(row.verdict) \(row.ciLow ?? 0)-\(row.ciHigh ?? 0)")
+        }
+    }
+
+    /// A profile of fewer than `minimumRuns` runs is not used: the comparison is the pair's alone, row for row.
+    @Test func aProfileOfTooFewRunsChangesNothing() {
+        let baseline = run(seed: 1) { $0 % 4 == 0 }, current = run(seed: 2) { $0 % 3 == 0 }
+        var options = ComparisonOptions()
+        options.profile = profile(runs: 9)
+        let withNine = Comparator.compare(baseline: baseline, current: current, options: options)
+        let without = Comparator.compare(baseline: baseline, current: current)
+        #expect(withNine.rows == without.rows && withNine.profileRuns == nil && withNine.summaryLine == without.summaryLine)
+    }
+}
