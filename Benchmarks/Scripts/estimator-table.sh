@@ -9,6 +9,8 @@
 #                          raw samples, not divided by their rounds' slowdowns; README, "Round speeds")
 #                          FACTORS="1.2 1.3 1.5"; REGEX='^pipeline/'
 #        THRESHOLD=PCT     compare's --threshold (default: the tool's); BENCH=PATH the binary (default: a release build)
+#        PROFILE=PATH      compare with --profile PATH (a machine profile, `carousel-bench profile`; README, "Round
+#                          speeds"); unset: --no-profile, so that no profile lying in Results/profiles changes the table
 # Columns: A/A "flagged" = rows `regressed` or `improved` in that pair, "needed" = the smallest threshold (%) at
 # which that pair flags nothing (max over rows of lo - 1 and 1/hi - 1 of the normalised interval);
 # doctored: how many REGEX rows came out `regressed` (of how many), and how many other rows were flagged.
@@ -26,8 +28,9 @@ fi
 estimators=${ESTIMATORS:-median p20 p10 min hl p10/raw}
 factors=${FACTORS:-1.2 1.3 1.5}
 regex=${REGEX:-^pipeline/}
-threshold=()
-[ -n "${THRESHOLD:-}" ] && threshold=(--threshold "$THRESHOLD")
+compare_options=()
+[ -n "${THRESHOLD:-}" ] && compare_options=(--threshold "$THRESHOLD")
+if [ -n "${PROFILE:-}" ]; then compare_options+=(--profile "$PROFILE"); else compare_options+=(--no-profile); fi
 work=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT; echo "work: $work" >&2
 runs=${RUNS:-$work}
@@ -70,7 +73,7 @@ for estimator in $estimators; do
     declare -A line=() met=() bin_pairs=() bin_flagged=() bin_met=()
     for i in $(seq 1 "$pairs"); do
         base="$runs/run$((i - 1)).csv" new="$runs/run$i.csv"
-        summary=$("$BENCH" compare "$base" "$new" "${how[@]}" "${threshold[@]}" \
+        summary=$("$BENCH" compare "$base" "$new" "${how[@]}" "${compare_options[@]}" \
             --output "$work/cmp.csv" 2>/dev/null | tail -1) || true
         read -r _ _ _ flagged needed < <(counts "$work/cmp.csv")
         share=$(echo "$summary" | sed -n "s/.*full speed in \([0-9]*\)% of the baseline's [0-9]* rounds, \([0-9]*\)% of the current.*/\1 \2/p")
@@ -85,7 +88,7 @@ for estimator in $estimators; do
         aa_needed=$(echo "$needed $aa_needed" | awk '{ print ($1 > $2) ? $1 : $2 }')
         for factor in $factors; do
             doctor "$new" "$factor" "$work/doctored.csv"
-            "$BENCH" compare "$base" "$work/doctored.csv" "${how[@]}" "${threshold[@]}" --all --format csv \
+            "$BENCH" compare "$base" "$work/doctored.csv" "${how[@]}" "${compare_options[@]}" --all --format csv \
                 --output "$work/cmp.csv" >/dev/null 2>&1 || true
             read -r regressed total others _ _ < <(counts "$work/cmp.csv")
             line[$factor]+=" $regressed/$total"

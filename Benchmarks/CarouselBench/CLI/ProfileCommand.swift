@@ -38,6 +38,10 @@ enum ProfileCommand {
         var byProfile: [String: [(path: String, rows: [ResultRow], machine: String)]] = [:]
         var seen: [String: String] = [:]
         for path in arguments.positionals {
+            for suffix in [".samples.csv", ".meta.json"] where path.hasSuffix(suffix) {
+                throw UsageError("\(path): give the run's results file, \(path.dropLast(suffix.count)).csv (its samples and "
+                    + "metadata are read with it)")
+            }
             let (rows, metadata) = try ResultsFile.readSet(path, schema: SuiteConfiguration.readingSchema, wait: wait)
             guard let machine = Profiles.machine(of: metadata) else {
                 throw RuntimeError("\(path): does not say which machine it was timed on (no .meta.json beside it)")

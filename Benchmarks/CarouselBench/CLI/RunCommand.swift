@@ -25,7 +25,10 @@ enum RunCommand {
             decides a row on its worst frame too when the median does not (--worst-threshold; a change under 100 us
             never counts). Where time decides a row, it says in how many rounds each run ran at the machine's full
             speed (with --raw-samples it warns when either did so in under 15% of them: a slowdown may then read
-            unchanged; README, "Full-speed rounds").
+            unchanged; README, "Full-speed rounds"). With --history the run is added to this machine's profile too
+            (\(MachineProfile.directory)/MACHINE.csv: how each row feels the machine's slow rounds); once a row has
+            \(MachineProfile.minimumRuns) runs there, the comparison learns its exponent from the profile as well as from the
+            pair, and measures the rounds against either run's full speed (README, "Round speeds"; --no-profile: not).
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.

@@ -23,12 +23,6 @@ public struct MachineProfile: Sendable, Equatable {
         public var sxy: Double
         public var sxx: Double
         public var runs: Int
-
-        public init(sxy: Double, sxx: Double, runs: Int) {
-            self.sxy = sxy
-            self.sxx = sxx
-            self.runs = runs
-        }
     }
 
     /// The machine's slug (`HistoryFile.machineSlug` of its fingerprint).

@@ -106,13 +106,16 @@ public enum RoundSpeeds {
     /// clamped to `0...MachineProfile.maximumExponent` (a row with too few runs in the profile: the pair's alone).
     /// Both together, offline on 60 quick pairs of session 11 (each set with a profile of the other sets): no A/A
     /// pair flagged a row, against 1; the slowdowns against each run's own fastest with the profile's exponents
-    /// flagged 2 of 50 (README, "Round speeds").
+    /// flagged 2 of 50. Scored by `compare` on 40 quick pairs of an Intel VM (session 12, each of four sets with a
+    /// profile of the other three): a 1.5x slowdown found in 36 against 29, 1.3x in 14 against 9, A/A rows flagged
+    /// in 5 pairs against 6 (README, "Round speeds", "The machine profile").
     /// - Complexity: O(rows x rounds log rows).
     public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], profile: MachineProfile? = nil)
         -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
         guard let matched = matched(baseline: baseline, current: current) else { return nil }
+        let learnt = profile?.isUsable == true ? profile : nil
         let before: [Double], after: [Double]
-        if let profile, profile.isUsable {
+        if learnt != nil {
             let fastest = matched.map { min(baseline[$0]!.samples.min()!, current[$0]!.samples.min()!) }
             before = medians(matched.indices.map { (baseline[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
             after = medians(matched.indices.map { (current[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
@@ -123,10 +126,10 @@ public enum RoundSpeeds {
         for key in matched {
             let (old, new) = (baseline[key]!.samples, current[key]!.samples)
             let b: Double
-            if let profile, profile.isUsable {
-                let pair = (centredSums(old, before), centredSums(new, after)), prior = profile.prior(key)
-                b = min(max((pair.0.sxy + pair.1.sxy + prior.sxy + shrinkage) / (pair.0.sxx + pair.1.sxx + prior.sxx + shrinkage),
-                            0), MachineProfile.maximumExponent)
+            if let learnt {
+                let (first, second, prior) = (centredSums(old, before), centredSums(new, after), learnt.prior(key))
+                let sxy = first.sxy + second.sxy + prior.sxy, sxx = first.sxx + second.sxx + prior.sxx
+                b = min(max((sxy + shrinkage) / (sxx + shrinkage), 0), MachineProfile.maximumExponent)
             } else {
                 b = exponent(old, before, new, after)
             }

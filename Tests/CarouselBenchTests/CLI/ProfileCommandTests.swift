@@ -64,6 +64,10 @@ import Testing
         let anonymous = try BenchProcess.run(["profile", run0, directory.appendingPathComponent("run1.csv").path, "--profile", path])
         #expect(anonymous.status == 1 && anonymous.stderr.contains("does not say which machine it was timed on"), "\(anonymous.stderr)")
         #expect(anonymous.stderr.split(separator: "\n").count == 1 && !FileManager.default.fileExists(atPath: path))
+        let samples = ResultsFile.samplesPath(for: run0)
+        let given = try BenchProcess.run(["profile", samples, "--profile", path])
+        #expect(given.status == 64 && given.stderr.contains("\(samples): give the run's results file, \(run0) (its samples"),
+                "\(given.stderr)")
         let none = try BenchProcess.run(["profile", "--profile", path])
         #expect(none.status == 1 && none.stderr.contains("\(path): no profile yet"), "\(none.stderr)")
         let foreign = try Self.profile("foreign.csv", in: directory, of: URL(fileURLWithPath: run0), runs: 1, machine: "other-00000000")
