@@ -110,12 +110,7 @@ public struct MachineProfile: Sendable, Equatable {
         guard !machine.isEmpty, !machine.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else {
             throw FileWriteError(path: path, reason: "machine \"\(machine)\" cannot be a CSV field")
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FileWriteError(path: path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
-        }
+        try AtomicFile.createFolder(of: path)
         let text = csv
         try AtomicFile.write(to: path) { emit in try emit(text) }
     }

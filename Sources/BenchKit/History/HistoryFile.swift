@@ -112,12 +112,7 @@ public enum HistoryFile {
             _ = try parse(text, path: path)
             if !text.hasSuffix("\n") { text += "\n" }
         } else {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw FileWriteError(path: path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
-            }
+            try AtomicFile.createFolder(of: path)
             text = columns.joined(separator: ",") + "\n"
         }
         let whole = text + newLines

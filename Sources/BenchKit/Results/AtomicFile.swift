@@ -16,6 +16,18 @@ public struct FileWriteError: Error, Equatable, CustomStringConvertible {
 /// Replaces files all-or-nothing: writes a temporary file in the same directory, fsyncs it, renames it over.
 /// A crash or Ctrl-C mid-write leaves the old file (or none) and at worst a stray `.NAME.tmp-PID` file.
 public enum AtomicFile {
+    /// Creates the folder `path` will be written into (and its parents), as `HistoryFile.append` and
+    /// `MachineProfile.write` do before their first write.
+    /// - Throws: `FileWriteError` naming `path` and the folder.
+    static func createFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileWriteError(path: path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
+        }
+    }
+
     /// Writes the chunks `produce` emits to `path`; if `produce` throws, `path` is untouched and the error rethrown.
     /// - Complexity: O(bytes written).
     public static func write(to path: String, _ produce: (_ emit: (String) throws -> Void) throws -> Void) throws {
