@@ -3,11 +3,14 @@
 // - Darwin: wraps the functions of the malloc zone that serves malloc (a malloc zone wrapper, <malloc/malloc.h>).
 // - anywhere else, and in a portable build (CAROUSEL_BENCH_PORTABLE): no counter; the reason says why.
 // Counts go to thread-local counters while this thread has counting switched on.
+// The Linux interposer also places blocks as Apple's allocator does when asked (cbench_set_block_alignment).
 #include "CBenchSupport.h"
 #include "fallback.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 #if defined(__linux__) && !defined(CAROUSEL_BENCH_PORTABLE)
 
@@ -41,16 +44,46 @@ uint64_t cbench_alloc_count(void) { return allocations; }
 
 uint64_t cbench_free_count(void) { return frees; }
 
+// Blocks of more than `aligned_above` bytes are taken from glibc's memalign at `block_alignment` (0: off).
+// Set once, before the cases run (cbench_set_block_alignment); read on every allocation, so relaxed atomics.
+static _Atomic size_t aligned_above;
+static _Atomic size_t block_alignment;
+
+const char *cbench_block_alignment_unavailable_reason(void) { return NULL; }
+
+int cbench_set_block_alignment(size_t threshold, size_t alignment) {
+    if (alignment != 0 && (alignment < 16 || (alignment & (alignment - 1)) != 0)) {
+        errno = EINVAL;
+        return -1;
+    }
+    atomic_store_explicit(&aligned_above, threshold, memory_order_relaxed);
+    atomic_store_explicit(&block_alignment, alignment, memory_order_relaxed);
+    return 0;
+}
+
+// The alignment a block of `size` bytes gets, or 0 for glibc's own placement.
+static inline size_t alignment_for(size_t size) {
+    size_t alignment = atomic_load_explicit(&block_alignment, memory_order_relaxed);
+    return alignment != 0 && size > atomic_load_explicit(&aligned_above, memory_order_relaxed) ? alignment : 0;
+}
+
 void *malloc(size_t size) {
     count_allocation();
-    return __libc_malloc(size);
+    size_t alignment = alignment_for(size);
+    return alignment != 0 ? __libc_memalign(alignment, size) : __libc_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
     count_allocation();
-    return __libc_calloc(count, size);
+    size_t total;
+    size_t alignment = __builtin_mul_overflow(count, size, &total) ? 0 : alignment_for(total);
+    if (alignment == 0) return __libc_calloc(count, size);
+    void *pointer = __libc_memalign(alignment, total);
+    if (pointer != NULL) memset(pointer, 0, total);
+    return pointer;
 }
 
+// realloc keeps glibc's placement: Swift's arrays and strings grow by allocating anew, not with realloc.
 void *realloc(void *pointer, size_t size) {
     count_allocation();
     return __libc_realloc(pointer, size);
@@ -217,6 +250,19 @@ uint64_t cbench_free_count(void) {
     return counters != NULL ? counters->frees : 0;
 }
 
+// Darwin's own allocator places blocks so (libmalloc's small, medium and large allocators), so there is nothing to
+// switch; the wrapper changes no placement.
+const char *cbench_block_alignment_unavailable_reason(void) {
+    return "Darwin's allocator places blocks itself (libmalloc); nothing to switch";
+}
+
+int cbench_set_block_alignment(size_t threshold, size_t alignment) {
+    (void)threshold;
+    (void)alignment;
+    errno = ENOSYS;
+    return -1;
+}
+
 #else
 
 // No counter: the allocations column stays empty, with this reason (never 0).
@@ -232,5 +278,17 @@ void cbench_alloc_counting_end(void) {}
 uint64_t cbench_alloc_count(void) { return 0; }
 
 uint64_t cbench_free_count(void) { return 0; }
+
+const char *cbench_block_alignment_unavailable_reason(void) {
+    return CBENCH_FALLBACK_REASON("has no malloc interposer",
+                                  "no malloc interposer for this platform to place blocks with");
+}
+
+int cbench_set_block_alignment(size_t threshold, size_t alignment) {
+    (void)threshold;
+    (void)alignment;
+    errno = ENOSYS;
+    return -1;
+}
 
 #endif

@@ -96,6 +96,7 @@ enum ABCommand {
             throw UsageError("no benchmark matches --filter '\(options.filter ?? "")' at these sizes")
         }
         let forwarded = arguments.forwarding(RunCommand.selectionOptions)
+        let blockAlignment = try RunCommand.blockAlignment(arguments)
         let layout: ABLayout = try arguments.choice("--layout", default: .aligned)
         let blocks = try arguments.int("--blocks", default: defaultBlocks, range: 1...100)
         let cpu: Int?
@@ -175,6 +176,7 @@ enum ABCommand {
             metadata.options["abCPU"] = cpu.map(String.init) ?? "any" + (CPUPinning.availability.reason.map { ": " + $0 } ?? "")
             metadata.options["addressSpace"] = ChildProcess.fixedAddressSpace.reason.map { AddressSpaceLayout.randomised($0).description }
                 ?? "each worker re-executes itself with address-space randomisation off"
+            metadata.options["blockAlignment"] = blockAlignment.metadata
             return RunResult(rows: side.rows, failures: side.failures, skipped: side.skipped, metadata: metadata,
                              preparation: side.preparation)
         }

@@ -16,6 +16,7 @@ enum ABWorkerCommand {
         let configuration = try CommonOptions.configuration(arguments)
         // The same heap layout on every run, as `run` has it.
         if let note = ChildProcess.reexecWithoutAddressSpaceRandomization().note { StandardError.write(note + "\n") }
+        try RunCommand.blockAlignment(arguments).apply()
         // Unpinned (macOS), at least on the performance cores.
         if !CPUPinning.availability.isAvailable { CPUPinning.preferPerformanceCores() }
         return ABWorker.serve(CarouselSuite(configuration).benchmarks, options: options)

@@ -63,7 +63,13 @@ enum RunCommand {
         .flag("--quick", "CI smoke run: 3 sizes, a short budget (run 30 ms, ab 40 ms per benchmark and size)"),
     ] + CommonOptions.geometry + [
         .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default: run 80, ab 200; --quick: run 30, ab 40)"),
+        .value("--block-alignment", "NAME", "where heap blocks go: apple (default: over \(BlockAlignment.appleTinyLimit) bytes at \(BlockAlignment.appleSmallQuantum)-byte boundaries, as libmalloc places them) or native (glibc's own; README, Block alignment)"),
     ]
+
+    /// `--block-alignment`: where the benchmarks' heap blocks go (`BlockAlignment`).
+    static func blockAlignment(_ arguments: ParsedArguments) throws -> BlockAlignment {
+        try arguments.choice("--block-alignment", default: BlockAlignment.standard)
+    }
 
     /// The run options of `selectionOptions` (the geometry is `CommonOptions.configuration`).
     static func runOptions(_ arguments: ParsedArguments) throws -> RunOptions {
@@ -125,14 +131,18 @@ enum RunCommand {
         let check = arguments.has("--check")
         let wait = try Locking.wait(arguments)
         try Profiles.checkExclusive(arguments)
+        let blockAlignment = try blockAlignment(arguments)
 
-        let suite = CarouselSuite(configuration)
         if InstructionCounter.isChild {
-            try InstructionCounter.runChild(suite.benchmarks, options: options)
+            blockAlignment.apply()
+            try InstructionCounter.runChild(CarouselSuite(configuration).benchmarks, options: options)
             return ExitCode.success
         }
         // The same heap layout on every run: malloc-heavy rows otherwise differ by up to 1.45x between runs.
         let addressSpace = ChildProcess.reexecWithoutAddressSpaceRandomization()
+        // Each block at the same place in its cache lines in every round (BlockAlignment).
+        let placement = blockAlignment.apply()
+        let suite = CarouselSuite(configuration)
 
         // Read the baseline first: a malformed one should stop the run before minutes are spent.
         let baseline: [ResultRow]?
@@ -164,6 +174,7 @@ enum RunCommand {
         var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         result.metadata.options["addressSpace"] = addressSpace.description
+        result.metadata.options["blockAlignment"] = placement
         if configuration.uikitMatrix == .live {
             result.metadata.options["uikitMatrix"] = "every combination of each pipeline's live switches (UIKitSwitchLiveness)"
         }

@@ -69,6 +69,7 @@ import Testing
         let options = try #require((meta as? [String: Any])?["options"] as? [String: String])
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
         let row = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(options["blockAlignment"] == BlockAlignment.apple.metadata, "the default placement, or why it is not switched")
         if Capability.isPortableBuild {
             let addressSpace = try #require(options["addressSpace"])
             #expect(addressSpace.hasPrefix("randomised: a portable build"), "\(addressSpace)")

@@ -43,6 +43,19 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(outcome.stderr.contains("wrote \(output.path) (3 rows)"), "\(outcome.stderr)")
     }
 
+    /// `--block-alignment` takes apple or native; anything else is a usage error (exit 64), before a run starts.
+    @Test func anUnknownBlockAlignmentIsAUsageError() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let outcome = try BenchProcess.run([
+            "run", "--block-alignment", "jemalloc", "--sizes", "3", "--filter", "^lookup/arithmetic$",
+            "--output", directory.appendingPathComponent("none.csv").path, "--no-baseline",
+        ])
+        #expect(outcome.status == 64, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("carousel-bench run: error: option '--block-alignment': 'jemalloc' is not one of apple|native\n"),
+                "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none.csv").path))
+    }
+
     @Test func onlySkippedSizesIsAUsageErrorNamingTheLimit() throws {
         let directory = try BenchProcess.scratchDirectory()
         let outcome = try BenchProcess.run([
