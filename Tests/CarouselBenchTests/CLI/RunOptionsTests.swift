@@ -43,28 +43,21 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(outcome.stderr.contains("wrote \(output.path) (3 rows)"), "\(outcome.stderr)")
     }
 
-    /// `--block-alignment` takes apple or native; anything else is a usage error (exit 64), before a run starts.
-    @Test func anUnknownBlockAlignmentIsAUsageError() throws {
+    /// A run that cannot start is a usage error (exit 64) naming why, and writes nothing: only sizes past the
+    /// benchmark's limit (naming the limit); a `--block-alignment` other than apple or native.
+    @Test(arguments: [
+        (["--sizes", "50000", "--filter", "^pipeline/peer\\.fspager$"],
+         "every benchmark --filter '^pipeline/peer\\.fspager$' selects is past its limit at sizes 50000 (pipeline/peer.fspager: size 50000 is past its limit 32767"),
+        (["--block-alignment", "jemalloc", "--sizes", "3", "--filter", "^lookup/arithmetic$"],
+         "option '--block-alignment': 'jemalloc' is not one of apple|native\n"),
+    ])
+    func aRunThatCannotStartIsAUsageError(options: [String], reason: String) throws {
         let directory = try BenchProcess.scratchDirectory()
-        let outcome = try BenchProcess.run([
-            "run", "--block-alignment", "jemalloc", "--sizes", "3", "--filter", "^lookup/arithmetic$",
-            "--output", directory.appendingPathComponent("none.csv").path, "--no-baseline",
+        let outcome = try BenchProcess.run(["run"] + options + [
+            "--time-budget", "1", "--output", directory.appendingPathComponent("none.csv").path, "--no-baseline",
         ])
         #expect(outcome.status == 64, "\(outcome.stderr)")
-        #expect(outcome.stderr.hasPrefix("carousel-bench run: error: option '--block-alignment': 'jemalloc' is not one of apple|native\n"),
-                "\(outcome.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none.csv").path))
-    }
-
-    @Test func onlySkippedSizesIsAUsageErrorNamingTheLimit() throws {
-        let directory = try BenchProcess.scratchDirectory()
-        let outcome = try BenchProcess.run([
-            "run", "--sizes", "50000", "--filter", "^pipeline/peer\\.fspager$", "--time-budget", "1",
-            "--output", directory.appendingPathComponent("none.csv").path, "--no-baseline",
-        ])
-        #expect(outcome.status == 64, "\(outcome.stderr)")
-        #expect(outcome.stderr.hasPrefix("carousel-bench run: error: every benchmark --filter '^pipeline/peer\\.fspager$' selects is past its limit at sizes 50000 (pipeline/peer.fspager: size 50000 is past its limit 32767"),
-                "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("carousel-bench run: error: " + reason), "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none.csv").path))
     }
 }
