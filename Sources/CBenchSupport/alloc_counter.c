@@ -44,19 +44,22 @@ uint64_t cbench_alloc_count(void) { return allocations; }
 
 uint64_t cbench_free_count(void) { return frees; }
 
-// Blocks of more than `aligned_above` bytes are taken from glibc's memalign at `block_alignment` (0: off).
-// Set once, before the cases run (cbench_set_block_alignment); read on every allocation, so relaxed atomics.
+// Blocks of more than `aligned_above` and at most `aligned_through` bytes are taken from glibc's memalign at
+// `block_alignment` (0: off). Set once, before the cases run (cbench_set_block_alignment); read on every
+// allocation, so relaxed atomics.
 static _Atomic size_t aligned_above;
+static _Atomic size_t aligned_through;
 static _Atomic size_t block_alignment;
 
 const char *cbench_block_alignment_unavailable_reason(void) { return NULL; }
 
-int cbench_set_block_alignment(size_t threshold, size_t alignment) {
+int cbench_set_block_alignment(size_t above, size_t through, size_t alignment) {
     if (alignment != 0 && (alignment < 16 || (alignment & (alignment - 1)) != 0)) {
         errno = EINVAL;
         return -1;
     }
-    atomic_store_explicit(&aligned_above, threshold, memory_order_relaxed);
+    atomic_store_explicit(&aligned_above, above, memory_order_relaxed);
+    atomic_store_explicit(&aligned_through, through, memory_order_relaxed);
     atomic_store_explicit(&block_alignment, alignment, memory_order_relaxed);
     return 0;
 }
@@ -64,7 +67,8 @@ int cbench_set_block_alignment(size_t threshold, size_t alignment) {
 // The alignment a block of `size` bytes gets, or 0 for glibc's own placement.
 static inline size_t alignment_for(size_t size) {
     size_t alignment = atomic_load_explicit(&block_alignment, memory_order_relaxed);
-    return alignment != 0 && size > atomic_load_explicit(&aligned_above, memory_order_relaxed) ? alignment : 0;
+    return alignment != 0 && size > atomic_load_explicit(&aligned_above, memory_order_relaxed)
+        && size <= atomic_load_explicit(&aligned_through, memory_order_relaxed) ? alignment : 0;
 }
 
 void *malloc(size_t size) {
@@ -256,8 +260,9 @@ const char *cbench_block_alignment_unavailable_reason(void) {
     return "Darwin's allocator places blocks itself (libmalloc); nothing to switch";
 }
 
-int cbench_set_block_alignment(size_t threshold, size_t alignment) {
-    (void)threshold;
+int cbench_set_block_alignment(size_t above, size_t through, size_t alignment) {
+    (void)above;
+    (void)through;
     (void)alignment;
     errno = ENOSYS;
     return -1;
@@ -284,8 +289,9 @@ const char *cbench_block_alignment_unavailable_reason(void) {
                                   "no malloc interposer for this platform to place blocks with");
 }
 
-int cbench_set_block_alignment(size_t threshold, size_t alignment) {
-    (void)threshold;
+int cbench_set_block_alignment(size_t above, size_t through, size_t alignment) {
+    (void)above;
+    (void)through;
     (void)alignment;
     errno = ENOSYS;
     return -1;

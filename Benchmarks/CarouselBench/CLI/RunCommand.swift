@@ -63,7 +63,7 @@ enum RunCommand {
         .flag("--quick", "CI smoke run: 3 sizes, a short budget (run 30 ms, ab 40 ms per benchmark and size)"),
     ] + CommonOptions.geometry + [
         .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default: run 80, ab 200; --quick: run 30, ab 40)"),
-        .value("--block-alignment", "NAME", "where heap blocks go: apple (default: over \(BlockAlignment.appleTinyLimit) bytes at \(BlockAlignment.appleSmallQuantum)-byte boundaries, as libmalloc places them) or native (glibc's own; README, Block alignment)"),
+        .value("--block-alignment", "NAME", "where heap blocks go: apple (default: blocks of \(BlockAlignment.appleTinyLimit + 1) bytes to \(BlockAlignment.alignedThrough / 1024) KiB at \(BlockAlignment.appleSmallQuantum)-byte boundaries, as libmalloc places them) or native (glibc's own; README, Block alignment)"),
     ]
 
     /// `--block-alignment`: where the benchmarks' heap blocks go (`BlockAlignment`).

@@ -15,14 +15,15 @@ import Foundation
 /// `apple` reproduces libmalloc's placement (Apple's libmalloc, `src/thresholds.h`): a block of at most
 /// `TINY_LIMIT_THRESHOLD` = 1 008 bytes (64-bit) comes from the tiny allocator in 16-byte quanta, as glibc's do,
 /// and every larger one from the small allocator (`SMALL_QUANTUM` = 512 bytes), the medium (32 KB quanta) or the
-/// large (whole pages), so at a multiple of 512 bytes. On Linux the malloc interposer takes such blocks from
-/// glibc's memalign (CBenchSupport's alloc_counter.c), which takes a few tens of nanoseconds more per block than
+/// large (whole pages), so at a multiple of 512 bytes. On Linux the malloc interposer takes such blocks, up to
+/// 128 KiB (`alignedThrough`), from glibc's memalign (CBenchSupport's alloc_counter.c), which takes a few tens of nanoseconds more per block than
 /// glibc's malloc, and 1-2% more instructions in the rows that allocate such blocks every frame. Three quick runs of
 /// each, at n = 300: the other `prepare/*` rows 1.03-1.09x, every other row within 0.94-1.03x. Which level an Apple
 /// core's cache lines give the 32-byte-offset elements Swift's arrays have there is not measured here (assumed:
 /// the placement, not this VM's level, is what carries over).
 public enum BlockAlignment: String, CaseIterable, Sendable {
-    /// Blocks of more than `appleTinyLimit` bytes at a multiple of `appleSmallQuantum`, as libmalloc places them.
+    /// Blocks of more than `appleTinyLimit` bytes, up to `alignedThrough`, at a multiple of `appleSmallQuantum`, as
+    /// libmalloc places them.
     case apple
     /// The platform allocator's own placement (glibc: 16-byte granular).
     case native
@@ -31,6 +32,13 @@ public enum BlockAlignment: String, CaseIterable, Sendable {
     public static let appleTinyLimit = 1008
     /// libmalloc's `SMALL_QUANTUM`: the small allocator's unit; the medium and large ones are multiples of it.
     public static let appleSmallQuantum = 512
+
+    /// The largest block `apple` places: glibc's default mmap threshold (`DEFAULT_MMAP_THRESHOLD_MIN`, 128 KiB,
+    /// mallopt(3) `M_MMAP_THRESHOLD`). Larger blocks are left to glibc: its memalign of them made
+    /// `pipeline/peer.infinitelayout`'s costliest frame at n = 10 000 (a rotation) 2.9-3.9 ms, against 1.4-1.7 ms
+    /// with glibc's placement and 1.5-1.8 ms placing blocks up to 128 KiB only (two processes each, session 13; cause
+    /// not measured). Apple's large allocator, which serves such blocks page-aligned, is not modelled.
+    public static let alignedThrough = 128 * 1024
 
     /// The placement a run takes unless told otherwise.
     public static let standard = BlockAlignment.apple
@@ -45,8 +53,8 @@ public enum BlockAlignment: String, CaseIterable, Sendable {
     public func apply() -> String {
         if Self.availability.isAvailable {
             let status = self == .apple
-                ? cbench_set_block_alignment(Self.appleTinyLimit, Self.appleSmallQuantum)
-                : cbench_set_block_alignment(0, 0)
+                ? cbench_set_block_alignment(Self.appleTinyLimit, Self.alignedThrough, Self.appleSmallQuantum)
+                : cbench_set_block_alignment(0, 0, 0)
             precondition(status == 0, "the interposer refused a power-of-two alignment")
         }
         return metadata
@@ -60,7 +68,7 @@ public enum BlockAlignment: String, CaseIterable, Sendable {
     /// `apple (blocks over 1008 bytes at 512-byte boundaries)`, as the metadata says it.
     public var description: String {
         switch self {
-        case .apple: return "apple (blocks over \(Self.appleTinyLimit) bytes at \(Self.appleSmallQuantum)-byte boundaries, as libmalloc places them)"
+        case .apple: return "apple (blocks of \(Self.appleTinyLimit + 1) bytes to \(Self.alignedThrough / 1024) KiB at \(Self.appleSmallQuantum)-byte boundaries, as libmalloc places them)"
         case .native: return "native (the platform allocator's own placement)"
         }
     }

@@ -32,11 +32,12 @@ uint64_t cbench_free_count(void);
 /// malloc interposer. Darwin says its own allocator places them (nothing to switch).
 const char *_Nullable cbench_block_alignment_unavailable_reason(void);
 
-/// From now on, malloc and calloc return blocks of more than `threshold` bytes at a multiple of `alignment` (a
-/// power of two, at least 16), through glibc's memalign; `alignment` 0 gives glibc's own placement back.
+/// From now on, malloc and calloc return blocks of more than `above` and at most `through` bytes at a multiple of
+/// `alignment` (a power of two, at least 16), through glibc's memalign; `alignment` 0 gives glibc's own placement
+/// back.
 /// realloc keeps glibc's. Returns 0, or -1 with errno EINVAL (a bad alignment) or ENOSYS (unavailable).
 /// Call it before the measured threads start: it is read, not synchronised, by every allocation.
-int cbench_set_block_alignment(size_t threshold, size_t alignment);
+int cbench_set_block_alignment(size_t above, size_t through, size_t alignment);
 
 /// The region callgrind collects in (`--toggle-collect=cbench_measured_region`): it only calls
 /// `body(ctx, iterations)`, and is never inlined or tail-called so the toggle sees its entry and exit.
