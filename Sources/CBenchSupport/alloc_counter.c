@@ -260,14 +260,6 @@ const char *cbench_block_alignment_unavailable_reason(void) {
     return "Darwin's allocator places blocks itself (libmalloc); nothing to switch";
 }
 
-int cbench_set_block_alignment(size_t above, size_t through, size_t alignment) {
-    (void)above;
-    (void)through;
-    (void)alignment;
-    errno = ENOSYS;
-    return -1;
-}
-
 #else
 
 // No counter: the allocations column stays empty, with this reason (never 0).
@@ -289,6 +281,10 @@ const char *cbench_block_alignment_unavailable_reason(void) {
                                   "no malloc interposer for this platform to place blocks with");
 }
 
+#endif
+
+#if !defined(__linux__) || defined(CAROUSEL_BENCH_PORTABLE)
+// Darwin and the fallback place no block (cbench_block_alignment_unavailable_reason says why).
 int cbench_set_block_alignment(size_t above, size_t through, size_t alignment) {
     (void)above;
     (void)through;
@@ -296,5 +292,4 @@ int cbench_set_block_alignment(size_t above, size_t through, size_t alignment) {
     errno = ENOSYS;
     return -1;
 }
-
 #endif
