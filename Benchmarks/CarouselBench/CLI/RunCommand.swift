@@ -131,18 +131,17 @@ enum RunCommand {
         let check = arguments.has("--check")
         let wait = try Locking.wait(arguments)
         try Profiles.checkExclusive(arguments)
-        let blockAlignment = try blockAlignment(arguments)
+        // Each block at the same place in its cache lines in every round (BlockAlignment), callgrind's children too;
+        // a re-executed process (below) applies it again here.
+        let placement = try blockAlignment(arguments).apply()
 
+        let suite = CarouselSuite(configuration)
         if InstructionCounter.isChild {
-            blockAlignment.apply()
-            try InstructionCounter.runChild(CarouselSuite(configuration).benchmarks, options: options)
+            try InstructionCounter.runChild(suite.benchmarks, options: options)
             return ExitCode.success
         }
         // The same heap layout on every run: malloc-heavy rows otherwise differ by up to 1.45x between runs.
         let addressSpace = ChildProcess.reexecWithoutAddressSpaceRandomization()
-        // Each block at the same place in its cache lines in every round (BlockAlignment).
-        let placement = blockAlignment.apply()
-        let suite = CarouselSuite(configuration)
 
         // Read the baseline first: a malformed one should stop the run before minutes are spent.
         let baseline: [ResultRow]?

@@ -16,8 +16,8 @@ import Foundation
 /// `TINY_LIMIT_THRESHOLD` = 1 008 bytes (64-bit) comes from the tiny allocator in 16-byte quanta, as glibc's do,
 /// and every larger one from the small allocator (`SMALL_QUANTUM` = 512 bytes), the medium (32 KB quanta) or the
 /// large (whole pages), so at a multiple of 512 bytes. On Linux the malloc interposer takes such blocks, up to
-/// 128 KiB (`alignedThrough`), from glibc's memalign (CBenchSupport's alloc_counter.c), which takes a few tens of nanoseconds more per block than
-/// glibc's malloc, and 1-2% more instructions in the rows that allocate such blocks every frame. Three quick runs of
+/// 128 KiB (`alignedThrough`), from glibc's memalign (CBenchSupport's alloc_counter.c), which takes a few tens of
+/// nanoseconds more per block than glibc's malloc, and 1-2% more instructions in the rows that allocate such blocks every frame. Three quick runs of
 /// each, at n = 300: the other `prepare/*` rows 1.03-1.09x, every other row within 0.94-1.03x. Which level an Apple
 /// core's cache lines give the 32-byte-offset elements Swift's arrays have there is not measured here (assumed:
 /// the placement, not this VM's level, is what carries over).
@@ -65,7 +65,7 @@ public enum BlockAlignment: String, CaseIterable, Sendable {
         Self.availability.reason.map { "\(rawValue): not switched (\($0))" } ?? description
     }
 
-    /// `apple (blocks over 1008 bytes at 512-byte boundaries)`, as the metadata says it.
+    /// `apple (blocks of 1009 bytes to 128 KiB at 512-byte boundaries, ...)`, as the metadata says it.
     public var description: String {
         switch self {
         case .apple: return "apple (blocks of \(Self.appleTinyLimit + 1) bytes to \(Self.alignedThrough / 1024) KiB at \(Self.appleSmallQuantum)-byte boundaries, as libmalloc places them)"

@@ -3,7 +3,7 @@ import CBenchSupport
 import Foundation
 import Testing
 
-/// `BlockAlignment`: the interposer places blocks over libmalloc's tiny limit at its small quantum. The switch is
+/// `BlockAlignment`: the interposer places blocks over libmalloc's tiny limit, up to 128 KiB, at its small quantum. The switch is
 /// process-wide, so these tests run one at a time and put glibc's placement back; another suite's allocations
 /// meanwhile only move, they do not change.
 @Suite(.serialized) struct BlockAlignmentTests {
