@@ -1,3 +1,4 @@
+import BenchKit
 import CarouselLayout
 import Foundation
 import Testing
@@ -248,5 +249,24 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         let reparsed = try ParsedArguments.parse(Array(child.dropFirst()), specs: command.options, maxPositionals: command.maxPositionals)
         #expect(try RunCommand.runOptions(reparsed).filter == "^pipeline/")
         #expect(reparsed.has("--uikit-matrix") && reparsed.has("--quick"))
+    }
+}
+
+/// `run`'s sampling budget: 70 ms per benchmark and size by default, 30 ms with `--quick`, `--time-budget`'s
+/// milliseconds when given; the warm-up a tenth of it, at most a sample of 0.125 ms for every 0.125 ms of it,
+/// and adaptive sampling in every case.
+@Suite struct RunSamplingBudgetTests {
+    @Test(arguments: [
+        ([String](), 0.07, 560), (["--quick"], 0.03, 240), (["--time-budget", "120"], 0.12, 960),
+        (["--quick", "--time-budget", "5"], 0.005, 40),
+    ])
+    func theBudgetIsTheDefaultsOrTheOptions(_ options: [String], _ seconds: Double, _ samples: Int) throws {
+        let command = RunCommand.command
+        let arguments = try ParsedArguments.parse(options, specs: command.options, maxPositionals: command.maxPositionals)
+        let sampling = try RunCommand.sampling(arguments)
+        #expect(abs(sampling.timeBudget - seconds) < 1e-12)
+        #expect(abs(sampling.warmup - seconds / 10) < 1e-12)
+        #expect(sampling.targetSamples == samples)
+        #expect(sampling.stop == SamplingStop(precision: RunCommand.samplingPrecision, minimumSamples: 10))
     }
 }
