@@ -18,6 +18,9 @@ public enum RunEvent: Sendable {
     case failed(index: Int, total: Int, BenchmarkFailure)
     /// A requested size the benchmark cannot be built at.
     case skipped(key: RowKey, reason: String)
+    /// Every case is prepared: the runner's sampling and frame profiles (`what`, for people) should take about
+    /// `seconds` from now (`BenchmarkRunner.remainingSeconds`).
+    case remaining(seconds: Double, what: String)
     /// Sampling round `round` (1-based) of at most `rounds`, every case interleaved.
     case sampling(round: Int, rounds: Int, cases: Int)
     /// A case is summarised.
@@ -73,6 +76,8 @@ public final class LineProgress: ProgressReporter {
             write("\(counter(index, total)) FAIL \(failure)\n")
         case .skipped(let key, let reason):
             write("skipped \(key.benchmark): \(reason)\n")
+        case .remaining(let seconds, let what):
+            write("\(what): about \(ProgressClock.duration(seconds))\n")
         case .sampling(let round, let rounds, let cases):
             if round % 10 == 0 || round == rounds {
                 write("sampling: round \(round) of at most \(rounds), \(cases) benchmarks interleaved\n")
@@ -113,6 +118,9 @@ final class ProgressState {
     var rounds = 1
     var phase = "starting"
     var detail = ""
+    /// The runner's estimate of its sampling and frame profiles (`RunEvent.remaining`), and when it was given:
+    /// what "left" says in those phases.
+    var remaining: (since: Double, seconds: Double)?
 
     /// Updates the state; returns a line to show at once (failures, skips, notes), if any.
     func apply(_ event: RunEvent) -> String? {
@@ -133,6 +141,8 @@ final class ProgressState {
             return "FAIL \(failure)"
         case .skipped(let key, let reason):
             return "skipped \(key.benchmark): \(reason)"
+        case .remaining(let seconds, _):
+            remaining = (clock.elapsed, seconds)
         case .sampling(let round, let rounds, let cases):
             prepared = total
             self.round = round
@@ -143,6 +153,7 @@ final class ProgressState {
         case .phase(let name, let detail):
             phase = name
             self.detail = detail
+            if name != BenchmarkRunner.profilePhase { remaining = nil }
         case .note(let text):
             return text
         }
@@ -162,7 +173,10 @@ final class ProgressState {
         if !detail.isEmpty { text += " (\(detail))" }
         let elapsed = clock.elapsed
         let fraction = fractionDone
-        if phase.hasPrefix("sample") || phase == "verify" || phase == "preparing" {
+        if let remaining, phase.hasPrefix("sample") || phase == BenchmarkRunner.profilePhase {
+            let left = remaining.seconds - (elapsed - remaining.since)
+            text += left >= 1 ? ", about \(ProgressClock.duration(left)) left" : ", \(ProgressClock.duration(elapsed)) so far"
+        } else if phase.hasPrefix("sample") || phase == "verify" || phase == "preparing" {
             let left = fraction > 0.02 ? elapsed / fraction - elapsed : max(0, estimate - elapsed)
             text += ", about \(ProgressClock.duration(left)) left"
         } else {

@@ -161,8 +161,18 @@ final class RecordingProgress: ProgressReporter {
         }
         var options = RunOptions(timeBudget: 0, warmup: 0, targetSamples: 3, minimumSamples: 3, countAllocations: false)
         options.hardLimitFactor = 1_000_000
-        let result = try BenchmarkRunner.run(suite, options: options, progress: RecordingProgress())
+        let progress = RecordingProgress()
+        let result = try BenchmarkRunner.run(suite, options: options, progress: progress)
         #expect(log.plays == ["a", "b", "a", "b"])
+        // Once both are prepared, before the first sample: what is left, two budgets of sampling and two of profiles.
+        let remaining = progress.events.enumerated().compactMap { index, event -> (Int, Double, String)? in
+            if case .remaining(let seconds, let what) = event { return (index, seconds, what) } else { return nil }
+        }
+        let lastPrepared = progress.events.lastIndex { if case .prepared = $0 { true } else { false } }
+        let firstSample = progress.events.firstIndex { if case .sampling = $0 { true } else { false } }
+        #expect(remaining.count == 1)
+        #expect(remaining.first?.2 == "sampling 2 cases, then frame profiles of 2")
+        #expect(remaining.first.map { $0.0 > lastPrepared! && $0.0 < firstSample! } == true)
         #expect(result.rows.map(\.worstFrameEvent) == ["a frame", "b frame"])
         #expect(result.rows.allSatisfy { $0.worstFrame != nil && $0.p99Frame != nil })
     }
