@@ -14,7 +14,7 @@ enum RunCommand {
             Every benchmark is verified, at the sizes and geometry of the run, before it is timed; one that fails is
             reported and not timed (exit 1). Sizes are catalog sizes n, any of 1...1000000 (default \
             \(CarouselSuite.defaultSizes.map(String.init).joined(separator: ",")); --quick: \
-            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and 30 ms per benchmark and size); a
+            \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and \(milliseconds(quickBudget)) ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (2 to 7
@@ -60,9 +60,9 @@ enum RunCommand {
     static let selectionOptions: [OptionSpec] = [
         CommonOptions.filter,
         .value("--sizes", "LIST", "comma-separated catalog sizes in 1...1000000, e.g. 3,30,300"),
-        .flag("--quick", "CI smoke run: 3 sizes, a short budget (run 30 ms, ab 40 ms per benchmark and size)"),
+        .flag("--quick", "CI smoke run: 3 sizes, a short budget (run \(milliseconds(quickBudget)) ms, ab 40 ms per benchmark and size)"),
     ] + CommonOptions.geometry + [
-        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default: run 70, ab 200; --quick: run 30, ab 40)"),
+        .value("--time-budget", "MS", "sampling milliseconds per benchmark and size (default: run \(milliseconds(defaultBudget)), ab 200; --quick: run \(milliseconds(quickBudget)), ab 40)"),
         .value("--block-alignment", "NAME", "where heap blocks go: apple (default: blocks of \(BlockAlignment.appleTinyLimit + 1) bytes to \(BlockAlignment.alignedThrough / 1024) KiB at \(BlockAlignment.appleSmallQuantum)-byte boundaries, as libmalloc places them) or native (glibc's own; README, Block alignment)"),
     ]
 
@@ -109,11 +109,14 @@ enum RunCommand {
     }
 
     /// Seconds of sampling per benchmark and size, the run's whole budget together (README, "How long a run takes"):
-    /// 70 ms since issue 19's fourteenth session, where 80 ms made a default run take 89-95 s in this VM's slow
-    /// spells (82-85 s at 70 ms, the same runs interleaved), past the issue's 90 s.
+    /// 70 ms since issue 19's fourteenth session, where 80 ms made a default run take 88.8-97.6 s in this VM's slow
+    /// spells, past the issue's 90 s (81.3-90.0 s at 70 ms, 11 runs of each interleaved).
     static let defaultBudget = 0.07
-    /// `--quick`'s budget: a quick run at sizes 3 and 300 takes 7.7-8.7 s.
+    /// `--quick`'s budget: a quick run at sizes 3 and 300 took 7.7-9.9 s (issue 19, sessions 13 and 14).
     static let quickBudget = 0.03
+
+    /// `seconds` as whole milliseconds, for the help.
+    static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
     /// The relative width of a settled case's interval (README, "Adaptive sampling").
     static let samplingPrecision = 0.02
