@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The estimator table of Results/VERDICT-HISTORY.md ("Choosing the estimator"): PAIRS+1 runs of the same build back to back; each
 # consecutive pair is compared as baseline and candidate three ways: as it is (A/A), and with the candidate's
-# rows matching REGEX made FACTOR times slower (their min, median, p90, mad, p99, frame profile figures and every raw
-# sample multiplied), for every estimator of ESTIMATORS. Prints, per estimator and factor, what each pair gave.
+# rows matching REGEX made FACTOR times slower (their min, median, p90, mad, p99 and every raw sample
+# multiplied), for every estimator of ESTIMATORS. Prints, per estimator and factor, what each pair gave.
 # usage: Benchmarks/Scripts/estimator-table.sh [PAIRS=10] [run options, e.g. --quick --sizes 3,300]
 # env:   RUNS=DIR          reuse the runs run0.csv ... in DIR (made by an earlier call with KEEP=1) instead of running
 #        ESTIMATORS="..."  default "median p20 p10 min hl p10/raw"; NAME/raw: --estimator NAME --raw-samples (the
@@ -49,7 +49,7 @@ fi
 # Multiplies the time columns (by header name) of the REGEX rows and their raw samples by FACTOR.
 doctor() { # RUN FACTOR OUT
     awk -F, -v OFS=, -v re="$regex" -v f="$2" '
-        NR == 1 { for (c = 1; c <= NF; c++) if ($c ~ /^(min|median|p90|mad|p99|worst_frame|p99_frame|mean_frame)$/) scale[c] = 1; print; next }
+        NR == 1 { for (c = 1; c <= NF; c++) if ($c ~ /^(min|median|p90|mad|p99)$/) scale[c] = 1; print; next }
         $1 ~ re { for (c in scale) if ($c != "") $c = $c * f } { print }' "$1" > "$3"
     awk -F, -v OFS=, -v re="$regex" -v f="$2" 'NR > 1 && $1 ~ re { $4 = $4 * f } { print }' \
         "${1%.csv}.samples.csv" > "${3%.csv}.samples.csv"

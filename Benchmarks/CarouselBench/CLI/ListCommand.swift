@@ -22,7 +22,7 @@ enum ListCommand {
     }
 
     /// The columns a profiled row fills.
-    static let profiledFigures = [Metric.worstFrame, .p99Frame, .meanFrame, .worstFrameIndex, .worstFrameEvent].map(\.column)
+    static let profiledFigures = [Metric.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent].map(\.column)
         .joined(separator: ",")
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

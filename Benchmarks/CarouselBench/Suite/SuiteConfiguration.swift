@@ -80,7 +80,7 @@ struct SuiteConfiguration: Sendable, Equatable {
             row.unit == .nanosecondsPerFrame ? floors(row)[row.size] : nil
         }
         let metrics = [Metric.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration]
-            + budgets + [.p99, .cv, floorMultiple, .worstFrame, .p99Frame, .meanFrame, .worstFrameIndex, .worstFrameEvent]
+            + budgets + [.p99, .cv, floorMultiple, .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
         return ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N", metrics: metrics)
     }
 

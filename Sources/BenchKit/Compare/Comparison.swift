@@ -47,8 +47,6 @@ public enum ComparisonMetric: String, Sendable {
     case paired
     /// The worst frame, drift-normalised, where the median did not decide (`WorstFrameVerdict`).
     case worstFrame = "worst_frame"
-    /// The mean frame, drift-normalised, where the samples left the row inconclusive (`MeanFrameVerdict`).
-    case meanFrame = "mean_frame"
     /// Nothing to compare (`new` or `missing`).
     case none
 }
@@ -85,8 +83,6 @@ public struct ComparisonOptions: Sendable {
     public var timesNotComparable: String?
     /// The worst frame's threshold (`WorstFrameVerdict`).
     public var worstFrameThreshold = defaultWorstFrameThreshold
-    /// Whether a row its samples leave `inconclusive` takes its mean frame's verdict (`MeanFrameVerdict`).
-    public var meanFrames = true
     /// The machine's profile (`MachineProfile`): with `roundSpeeds`, used when it `isUsable`; nil: none.
     public var profile: MachineProfile?
 
@@ -155,8 +151,6 @@ public struct Comparison: Sendable {
     public var options: ComparisonOptions
     /// The worst frames' own drift, divided out of every worst frame (`Comparator.frameDrift`; 1 when not normalised).
     public var frameDriftFactor: Double = 1
-    /// The mean frames' own drift, divided out of every mean frame (`Comparator.frameDrift`; 1 when not normalised).
-    public var meanFrameDriftFactor: Double = 1
     /// How much of each run the machine spent at its full speed (`FullSpeedRounds`); nil when time decides no row
     /// (instruction counts decide them all, or times are not comparable) or too few rows have samples.
     public var fullSpeed: FullSpeedRounds?
@@ -236,9 +230,7 @@ public struct Comparison: Sendable {
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
             + "; drift \(DecimalFormat.string(driftFactor, decimals: 3))x (\(driftSource))"
             + (fullSpeed.map { "; \($0.description)" } ?? "")
-            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time, \(estimatorDescription)"
-            + (rows.contains { $0.metric == .meanFrame }
-                ? "; mean frame, drift \(DecimalFormat.string(meanFrameDriftFactor, decimals: 3))x" : "") + ")"
+            + "; threshold \(DecimalFormat.string(options.timeThreshold * 100, decimals: 2))% (time, \(estimatorDescription))"
             + (rows.contains { $0.metric == .worstFrame }
                 ? ", \(DecimalFormat.string(options.worstFrameThreshold * 100, decimals: 2))% (worst frame, drift "
                     + "\(DecimalFormat.string(frameDriftFactor, decimals: 3))x)" : "")
@@ -270,9 +262,7 @@ public struct Comparison: Sendable {
 ///      is not shown to be past it).
 ///    A `regressed` or `improved` must also hold for the raw interval (not divided by `d`), else the row is
 ///    `inconclusive`. A zero or missing median, or an unbounded interval, gives `inconclusive`.
-/// 3. A row that rule 2 leaves `inconclusive` (or without an interval) takes its mean frame's verdict where it has
-///    one (`MeanFrameVerdict`: the time threshold, the mean frames' own drift, metric `mean_frame`).
-/// 4. A row that rules 2 and 3 leave `unchanged` or `inconclusive` takes its worst frame's verdict where it has one
+/// 3. A row that rule 2 leaves `unchanged` or `inconclusive` takes its worst frame's verdict where it has one
 ///    (`WorstFrameVerdict`: its own threshold, metric `worst_frame`).
 /// Rows only in the candidate are `new`; rows only in the baseline are `missing`. When the runs' times are not
 /// comparable (`ComparisonOptions.timesNotComparable`: another machine), rule 2 gives `not comparable` instead.
@@ -296,7 +286,6 @@ public enum Comparator {
             ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator)
             : (1, "not estimated")
         let frames = frameDrift(baseline: baselineByKey, current: currentByKey, options.normalization)
-        let meanFrames = frameDrift(baseline: baselineByKey, current: currentByKey, options.normalization, of: \.meanFrame)
         let keys = Set(baselineByKey.keys).union(currentByKey.keys).sorted()
         // The matched rows first, each on its own core: each row's bootstrap has its own seeded generator
         // (`interval`), so they come out as in one loop, in about half the time on two cores (a default run's
@@ -310,16 +299,14 @@ public enum Comparator {
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
                 let (base, candidate) = pairs[index]
-                output[index] = compareRow(base, candidate, drift: drift, frameDrift: frames,
-                                           meanFrameDrift: meanFrames, options: options)
+                output[index] = compareRow(base, candidate, drift: drift, frameDrift: frames, options: options)
             }
         }
         var matched = compared.compactMap { $0 }[...]
         let rows = Self.rows(keys: keys, baseline: baselineByKey, current: currentByKey) { _, _ in matched.removeFirst() }
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
-        let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame || $0.metric == .meanFrame }
+        let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
-                          meanFrameDriftFactor: meanFrames,
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil)
@@ -353,8 +340,7 @@ public enum Comparator {
     }
 
     static func compareRow(
-        _ base: ResultRow, _ candidate: ResultRow, drift: Double, frameDrift: Double = 1, meanFrameDrift: Double = 1,
-        options: ComparisonOptions
+        _ base: ResultRow, _ candidate: ResultRow, drift: Double, frameDrift: Double = 1, options: ComparisonOptions
     ) -> ComparisonRow {
         let rawRatio = timeRatio(base, candidate, estimator: options.estimator)
         var row = ComparisonRow(
@@ -369,7 +355,6 @@ public enum Comparator {
         guard let rawRatio else { return row }
         row.ratio = rawRatio / drift
         guard let (low, high) = interval(base, candidate, options: options) else {
-            MeanFrameVerdict.apply(to: &row, base, candidate, drift: meanFrameDrift, options: options)
             WorstFrameVerdict.apply(to: &row, base, candidate, drift: frameDrift, options: options)
             return row
         }
@@ -390,7 +375,6 @@ public enum Comparator {
            timeVerdict(low: low, high: high, threshold: options.timeThreshold) != row.verdict {
             row.verdict = .inconclusive
         }
-        MeanFrameVerdict.apply(to: &row, base, candidate, drift: meanFrameDrift, options: options)
         WorstFrameVerdict.apply(to: &row, base, candidate, drift: frameDrift, options: options)
         return row
     }
@@ -481,16 +465,13 @@ public enum Comparator {
     /// worst frames did not; divided by that run's time drift (1.47x), `uikit/seed003.paging`'s unchanged worst
     /// frame at n = 300 (83.9 then 61.9 us) read 0.50x, `improved`.
     /// - Complexity: O(rows log rows).
-    /// `figure`: the worst frames (the default) or the mean frames (`MeanFrameVerdict`).
     static func frameDrift(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow],
-                           _ normalization: DriftNormalization,
-                           of figure: KeyPath<ResultRow, Double?> = \.worstFrame) -> Double {
+                           _ normalization: DriftNormalization) -> Double {
         if case .none = normalization { return 1 }
         var ratios: [Double] = []
         var benchmarks: Set<BenchmarkID> = []
         for (key, base) in baseline {
-            guard let before = base[keyPath: figure], before > 0, let after = current[key]?[keyPath: figure], after > 0
-            else { continue }
+            guard let before = base.worstFrame, before > 0, let after = current[key]?.worstFrame, after > 0 else { continue }
             ratios.append(after / before)
             benchmarks.insert(key.benchmark)
         }

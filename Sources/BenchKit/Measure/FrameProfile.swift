@@ -63,10 +63,6 @@ public struct FrameProfile: Sendable, Equatable {
     /// The 99th percentile of the frames' costs (linear interpolation, as `SampleStatistics`); nil for no frame.
     public var p99: Double? { costs.isEmpty ? nil : SampleStatistics.percentile(99, ofSorted: costs.sorted()) }
 
-    /// The mean frame, in nanoseconds: the sequence's cost with every frame at its cheapest play, per frame; nil for
-    /// no frame.
-    public var mean: Double? { costs.isEmpty ? nil : costs.reduce(0, +) / Double(costs.count) }
-
     /// One frame's cost in one play: the smaller of its wall and CPU times, each less its clock's overhead
     /// (nil CPU time: the wall time alone), never below 0.
     /// - Complexity: O(1).
@@ -228,13 +224,12 @@ public enum ThreadCPUClock {
 }
 
 extension ResultRow {
-    /// The profile's figures: the worst frame, the 99th percentile and the mean frame; with `events` (what happened in each frame,
+    /// The profile's figures: the worst frame and the 99th percentile; with `events` (what happened in each frame,
     /// as the benchmark names it), the event of the costliest frames and the costliest frame of that event
     /// (`FrameProfile.costliest`); without, the worst frame's index.
     public mutating func record(_ profile: FrameProfile, events: [String]?) {
         worstFrame = profile.worst
         p99Frame = profile.p99
-        meanFrame = profile.mean
         let costliest = events.flatMap { profile.costliest(labels: $0) }
         worstFrameIndex = (costliest?.index ?? profile.worstIndex).map(Double.init)
         worstFrameEvent = costliest?.label

@@ -120,14 +120,12 @@ public struct Metric: Sendable {
                                   field: \.cv, statistic: { $0.cv })
 
     /// The frame-by-frame profile of a benchmark that plays a sequence of frames (`FrameProfile`): its costliest
-    /// frame, its 99th percentile, its mean frame, what makes the costliest frames and the costliest frame of that
+    /// frame, its 99th percentile, what makes the costliest frames and the costliest frame of that
     /// (`FrameProfile.costliest`). Empty for other benchmarks.
     public static let worstFrame = Metric(column: "worst_frame", title: "worst frame", kind: .time, decimals: 1,
                                           required: false, field: \.worstFrame)
     public static let p99Frame = Metric(column: "p99_frame", title: "p99 frame", kind: .time, decimals: 1,
                                         required: false, field: \.p99Frame)
-    public static let meanFrame = Metric(column: "mean_frame", title: "mean frame", kind: .time, decimals: 1,
-                                         required: false, field: \.meanFrame)
     public static let worstFrameIndex = Metric(column: "worst_frame_index", title: "worst at", kind: .count,
                                                decimals: 0, required: false, field: \.worstFrameIndex)
     public static let worstFrameEvent = Metric(column: "worst_frame_event", title: "worst event",
@@ -135,7 +133,7 @@ public struct Metric: Sendable {
 
     /// Every figure the runner measures, in the order the results file writes them.
     public static let standard: [Metric] = [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration, .p99, .cv,
-                                            .worstFrame, .p99Frame, .meanFrame, .worstFrameIndex, .worstFrameEvent]
+                                            .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
 
     /// The standard figures that are stored (derived metrics are a schema's own).
     static var stored: [Metric] { standard.filter { $0.store != nil || $0.storeLabel != nil } }

@@ -86,9 +86,6 @@ public struct ResultRow: Sendable, Equatable {
     public var worstFrame: Double?
     /// The profile's 99th percentile, in nanoseconds; nil when not profiled.
     public var p99Frame: Double?
-    /// The profile's mean frame, in nanoseconds: its trajectory's cost with each frame at its cheapest play; nil when
-    /// not profiled.
-    public var meanFrame: Double?
     /// The worst frame's index in the played sequence; nil when not profiled.
     public var worstFrameIndex: Double?
     /// What happened in the worst frame, as the benchmark names it; nil when not profiled or not named.

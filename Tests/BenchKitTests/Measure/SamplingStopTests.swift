@@ -66,11 +66,11 @@ import Testing
     /// `shortCaseLimitFactor` times its budget while the run's budget lasts; without one it stops there.
     @Test func aCaseShortOfTheMinimumSamplesOnPastItsHardLimitWhileTheRunsBudgetLasts() {
         let plan = plan(stop: stop)
-        #expect(plan.hardLimit == 4_000 && plan.shortCaseLimit == 40_000)
+        #expect(plan.hardLimit == 4_000 && plan.shortCaseLimit == 10_000)
         let few = Array(repeating: 100.0, count: 4)
         #expect(plan.next(few, spent: 4_000, totalSpent: 2_999) == .sample, "past the hard limit, the run's budget left")
-        #expect(plan.next(few, spent: 39_999, totalSpent: 0) == .sample)
-        #expect(plan.next(few, spent: 40_000, totalSpent: 0) == .done, "its own limit")
+        #expect(plan.next(few, spent: 9_999, totalSpent: 0) == .sample)
+        #expect(plan.next(few, spent: 10_000, totalSpent: 0) == .done, "its own limit")
         #expect(plan.next(few, spent: 4_000, totalSpent: 3_000) == .done, "the run's budget spent")
         let ten = Array(repeating: 100.0, count: 10)
         #expect(plan.next(ten + [130], spent: 4_000, totalSpent: 0) == .done, "at the minimum the hard limit holds")
