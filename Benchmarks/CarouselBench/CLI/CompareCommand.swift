@@ -23,6 +23,8 @@ enum CompareCommand {
             files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
             \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us
             (`improved` the other way); the verdict's metric is then worst_frame. Rows instruction counts decide are not.
+            A row with 1 or 2 raw samples on a side (a trajectory longer than its share of the run) gets no time verdict:
+            a note on standard error names such rows and how to sample them more.
             The summary says in how many of each run's rounds the machine ran at its full speed (the median row within
             15% of its fastest sample in either run); with --raw-samples it warns on standard error when either run's
             share is under 15%: a slowdown may then read unchanged or inconclusive (README, "Full-speed rounds").

@@ -112,6 +112,19 @@ public struct ComparisonOptions: Sendable {
     }
 }
 
+/// A row time could not decide for want of samples (`Comparison.undersampled`): its key and each side's sample count.
+public struct UndersampledRow: Sendable, Equatable {
+    public var key: RowKey
+    public var baseline: Int
+    public var current: Int
+
+    public init(key: RowKey, baseline: Int, current: Int) {
+        self.key = key
+        self.baseline = baseline
+        self.current = current
+    }
+}
+
 /// One compared row: `ratio` is current over baseline, of the deciding metric, drift-normalised for time.
 public struct ComparisonRow: Sendable, Equatable {
     public var key: RowKey
@@ -159,6 +172,9 @@ public struct Comparison: Sendable {
     /// How many runs the machine profile the samples were divided with holds (`MachineProfile.runs`); nil when none
     /// was (none given, too few runs, or the samples not divided).
     public var profileRuns: Int?
+    /// The rows time left `inconclusive` for want of samples: 1 or 2 raw samples on a side (`Comparator.interval`), in
+    /// key order, with each side's count.
+    public var undersampled: [UndersampledRow] = []
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
     /// rounds' slowdowns, a 1.5x slowdown was found in 76 of 87 pairs whose smaller share was under 15% and 49 of 53
@@ -167,7 +183,24 @@ public struct Comparison: Sendable {
 
     /// The lines `compare` and `run` write on standard error after the table: `fullSpeedWarning` and `driftNote`,
     /// where there are.
-    public var notes: [String] { [fullSpeedWarning, driftNote].compactMap { $0 } }
+    public var notes: [String] { [fullSpeedWarning, driftNote, undersampledNote].compactMap { $0 } }
+
+    /// One line on `undersampled`, for standard error after the table: which rows (up to 3 named), with how many
+    /// samples a side, why, and how to sample them more; nil when there are none. A default run's
+    /// `pipeline/peer.infinitelayout` at n = 10 000 takes one sample, a whole trajectory of about 1.2 s on the 2-core
+    /// VM, and read `inconclusive` in every comparison with nothing to say why (issue 19, session 15). Timed alone
+    /// with `--time-budget 1000` it took 4 samples a run, in 10 s, and two such runs an interval (0.80-1.07x).
+    public var undersampledNote: String? {
+        guard !undersampled.isEmpty else { return nil }
+        let named = undersampled.prefix(3).map { "\($0.key): \($0.baseline) and \($0.current)" }.joined(separator: ", ")
+            + (undersampled.count > 3 ? " and \(undersampled.count - 3) more" : "")
+        let (count, its, it) = undersampled.count == 1
+            ? ("1 inconclusive row has", "its", "it") : ("\(undersampled.count) inconclusive rows have", "their", "them")
+        return "note: \(count) too few samples for a time verdict, fewer than \(minimumSamplesForInterval) on a side (\(named)): "
+            + "\(its) samples are too long for \(its) share of the run (a trajectory row's sample is its whole trajectory); to "
+            + "sample \(it) more, time such rows alone "
+            + "with a larger --time-budget in both runs (--filter, --sizes), or count their instructions (--instructions)"
+    }
 
     /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift
     /// is past the threshold, because without the drift it is not (`Comparator.compare`, rule 2). A run slower or
@@ -306,10 +339,16 @@ public enum Comparator {
         let rows = Self.rows(keys: keys, baseline: baselineByKey, current: currentByKey) { _, _ in matched.removeFirst() }
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
+        let undersampled = rows.compactMap { row -> UndersampledRow? in
+            guard row.metric == .time, row.verdict == .inconclusive, let base = baselineByKey[row.key],
+                  let candidate = currentByKey[row.key], hasTooFewSamples(base, candidate) else { return nil }
+            return UndersampledRow(key: row.key, baseline: base.samples.count, current: candidate.samples.count)
+        }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
                           roundSpeedsDivided: divided && timed,
-                          profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil)
+                          profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
+                          undersampled: undersampled)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or
@@ -379,6 +418,12 @@ public enum Comparator {
         return row
     }
 
+    /// Whether either row has raw samples, but fewer than an interval needs (1 or 2): no time verdict.
+    static func hasTooFewSamples(_ base: ResultRow, _ candidate: ResultRow) -> Bool {
+        let tooFew = 1..<minimumSamplesForInterval
+        return tooFew.contains(base.samples.count) || tooFew.contains(candidate.samples.count)
+    }
+
     /// Whether both rows have the raw samples an estimator needs.
     static func hasSamples(_ base: ResultRow, _ candidate: ResultRow) -> Bool {
         base.samples.count >= minimumSamplesForInterval && candidate.samples.count >= minimumSamplesForInterval
@@ -410,8 +455,7 @@ public enum Comparator {
         // One or two raw samples give no interval (a bootstrap of a point, a MAD of 0), so no time verdict: a
         // trajectory row whose whole trajectory outlasts its budget takes one sample (`pipeline/peer.infinitelayout`
         // at n = 10 000), and a quick A/A pair under load flagged `pipeline/seed003.paging` at n = 10 000 so (0.745x).
-        let tooFew = 1..<minimumSamplesForInterval
-        if tooFew.contains(base.samples.count) || tooFew.contains(candidate.samples.count) { return nil }
+        if hasTooFewSamples(base, candidate) { return nil }
         if hasSamples(base, candidate) {
             var generator = SeededGenerator(seed: options.seed ^ StableHash.of(candidate.key.description))
             return options.estimator.interval(

@@ -79,7 +79,7 @@ import Testing
 
     /// A row with one or two samples on a side has no interval: no time verdict, even 1.5x slower; with three
     /// samples a side the same change is decided.
-    @Test func oneOrTwoSamplesGiveNoTimeVerdict() {
+    @Test func oneOrTwoSamplesGiveNoTimeVerdict() throws {
         func rows(samples: Int, factor: Double) -> [ResultRow] {
             run(seed: 1).map { row in
                 guard row.benchmark.strategy == "s3" else { return row }
@@ -89,9 +89,41 @@ import Testing
         for samples in [1, 2] {
             let comparison = Comparator.compare(baseline: rows(samples: samples, factor: 1), current: rows(samples: samples, factor: 1.5))
             #expect(comparison.rows.first { $0.key.benchmark.strategy == "s3" }?.verdict == .inconclusive, "\(samples)")
+            // ... and the comparison says which row, with how many samples a side, and why.
+            #expect(comparison.undersampled == [UndersampledRow(key: RowKey(benchmark: BenchmarkID(parsing: "family1/s3")!, size: 10),
+                                                                baseline: samples, current: samples)])
+            let note = try #require(comparison.undersampledNote)
+            #expect(note == "note: 1 inconclusive row has too few samples for a time verdict, fewer than 3 on a side "
+                + "(family1/s3@10: \(samples) and \(samples)): its samples are too long for its share of the run (a trajectory "
+                + "row's sample is its whole trajectory); to sample it more, time such rows alone with a larger --time-budget in both runs (--filter, --sizes), or "
+                + "count their instructions (--instructions)")
+            #expect(comparison.notes.contains(note))
         }
         let decided = Comparator.compare(baseline: rows(samples: 3, factor: 1), current: rows(samples: 3, factor: 1.5))
         #expect(decided.rows.first { $0.key.benchmark.strategy == "s3" }?.verdict == .regressed)
+        #expect(decided.undersampled.isEmpty && decided.undersampledNote == nil)
+        // One sample on one side only is as undecidable; rows read without their samples file are decided on their
+        // medians and MADs, and are not named.
+        let oneSided = Comparator.compare(baseline: rows(samples: 1, factor: 1), current: rows(samples: 30, factor: 1.5))
+        #expect(oneSided.undersampled.map { [$0.baseline, $0.current] } == [[1, 30]])
+        let withoutSamples = { (factor: Double) in
+            rows(samples: 3, factor: factor).map { row -> ResultRow in
+                var row = row
+                row.samples = []
+                return row
+            }
+        }
+        #expect(Comparator.compare(baseline: withoutSamples(1), current: withoutSamples(1.5)).undersampled.isEmpty)
+    }
+
+    /// Four undersampled rows: the note names three, in key order, and counts the rest.
+    @Test func theUndersampledNoteNamesThreeRows() throws {
+        let baseline = run(seed: 1).enumerated().map { index, row in
+            index < 4 ? makeRow(row.benchmark.description, samples: [100 * Double(index + 1)]) : row
+        }
+        let note = try #require(Comparator.compare(baseline: baseline, current: run(seed: 2)).undersampledNote)
+        #expect(note.hasPrefix("note: 4 inconclusive rows have too few samples for a time verdict, fewer than 3 on a side "
+            + "(family0/s0@10: 1 and 30, family0/s2@10: 1 and 30, family1/s1@10: 1 and 30 and 1 more): their samples are too long"), "\(note)")
     }
 
     @Test func aUniformlySlowerMachineIsDividedOut() {
