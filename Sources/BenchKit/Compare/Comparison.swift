@@ -117,12 +117,6 @@ public struct UndersampledRow: Sendable, Equatable {
     public var key: RowKey
     public var baseline: Int
     public var current: Int
-
-    public init(key: RowKey, baseline: Int, current: Int) {
-        self.key = key
-        self.baseline = baseline
-        self.current = current
-    }
 }
 
 /// One compared row: `ratio` is current over baseline, of the deciding metric, drift-normalised for time.

@@ -90,8 +90,8 @@ import Testing
             let comparison = Comparator.compare(baseline: rows(samples: samples, factor: 1), current: rows(samples: samples, factor: 1.5))
             #expect(comparison.rows.first { $0.key.benchmark.strategy == "s3" }?.verdict == .inconclusive, "\(samples)")
             // ... and the comparison says which row, with how many samples a side, and why.
-            #expect(comparison.undersampled == [UndersampledRow(key: RowKey(benchmark: BenchmarkID(parsing: "family1/s3")!, size: 10),
-                                                                baseline: samples, current: samples)])
+            #expect(comparison.undersampled.map { "\($0.key): \($0.baseline) and \($0.current)" }
+                        == ["family1/s3@10: \(samples) and \(samples)"])
             let note = try #require(comparison.undersampledNote)
             #expect(note == "note: 1 inconclusive row has too few samples for a time verdict, fewer than 3 on a side "
                 + "(family1/s3@10: \(samples) and \(samples)): its samples are too long for its share of the run (a trajectory "
