@@ -21,6 +21,20 @@ import Testing
         #expect(state.remaining == nil)
     }
 
+    /// While preparing, the run's estimate of its sampling is still to come, after the cases left at the pace so far.
+    @Test func preparingSaysTheCasesLeftAndTheWholeEstimate() {
+        let state = ProgressState()
+        _ = state.apply(.started(cases: 4, estimatedSeconds: 3_600))
+        #expect(state.line.hasSuffix(", about 60 min 0 s left"), "\(state.line)")
+        _ = state.apply(.preparing(index: 3, total: 4, key: key(1)))
+        _ = state.apply(.prepared(index: 3, total: 4, key: key(1), iterations: 100))
+        // The three cases took milliseconds: the fourth another, and the estimate whole.
+        #expect(state.line.hasSuffix(", about 60 min 0 s left"), "\(state.line)")
+        #expect(state.preparationLeft(elapsed: 30) == 10)
+        state.prepared = 0
+        #expect(state.preparationLeft(elapsed: 30) == 0)
+    }
+
     /// A budget per case for sampling, and one more per profiled case for its plays and allocation count.
     @Test func whatIsLeftIsABudgetPerCaseAndOnePerProfile() {
         #expect(BenchmarkRunner.remainingSeconds(cases: 737, profiled: 168, options: RunOptions(timeBudget: 0.07)) == 905 * 0.07)
