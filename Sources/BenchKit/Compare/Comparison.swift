@@ -175,8 +175,8 @@ public struct Comparison: Sendable {
     /// above it (the raw 10th percentile: 16 and 34; README, "Round speeds"), and the share is information only.
     public var fullSpeedWarning: String? { roundSpeedsDivided ? nil : fullSpeed?.warning }
 
-    /// The lines `compare` and `run` write on standard error after the table: `fullSpeedWarning` and `driftNote`,
-    /// where there are.
+    /// The lines `compare` and `run` write on standard error after the table: `fullSpeedWarning`, `driftNote` and
+    /// `undersampledNote`, where there are.
     public var notes: [String] { [fullSpeedWarning, driftNote, undersampledNote].compactMap { $0 } }
 
     /// One line on `undersampled`, for standard error after the table: which rows (up to 3 named), with how many
@@ -192,8 +192,8 @@ public struct Comparison: Sendable {
             ? ("1 inconclusive row has", "its", "it") : ("\(undersampled.count) inconclusive rows have", "their", "them")
         return "note: \(count) too few samples for a time verdict, fewer than \(minimumSamplesForInterval) on a side (\(named)): "
             + "\(its) samples are too long for \(its) share of the run (a trajectory row's sample is its whole trajectory); to "
-            + "sample \(it) more, time such rows alone "
-            + "with a larger --time-budget in both runs (--filter, --sizes), or count their instructions (--instructions)"
+            + "sample \(it) more, time such rows alone with a larger --time-budget in both runs (--filter, --sizes), or count "
+            + "their instructions (--instructions)"
     }
 
     /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift

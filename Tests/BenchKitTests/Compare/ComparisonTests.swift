@@ -95,8 +95,8 @@ import Testing
             let note = try #require(comparison.undersampledNote)
             #expect(note == "note: 1 inconclusive row has too few samples for a time verdict, fewer than 3 on a side "
                 + "(family1/s3@10: \(samples) and \(samples)): its samples are too long for its share of the run (a trajectory "
-                + "row's sample is its whole trajectory); to sample it more, time such rows alone with a larger --time-budget in both runs (--filter, --sizes), or "
-                + "count their instructions (--instructions)")
+                + "row's sample is its whole trajectory); to sample it more, time such rows alone with a larger "
+                + "--time-budget in both runs (--filter, --sizes), or count their instructions (--instructions)")
             #expect(comparison.notes.contains(note))
         }
         let decided = Comparator.compare(baseline: rows(samples: 3, factor: 1), current: rows(samples: 3, factor: 1.5))
@@ -123,7 +123,8 @@ import Testing
         }
         let note = try #require(Comparator.compare(baseline: baseline, current: run(seed: 2)).undersampledNote)
         #expect(note.hasPrefix("note: 4 inconclusive rows have too few samples for a time verdict, fewer than 3 on a side "
-            + "(family0/s0@10: 1 and 30, family0/s2@10: 1 and 30, family1/s1@10: 1 and 30 and 1 more): their samples are too long"), "\(note)")
+            + "(family0/s0@10: 1 and 30, family0/s2@10: 1 and 30, family1/s1@10: 1 and 30 and 1 more): "
+            + "their samples are too long"), "\(note)")
     }
 
     @Test func aUniformlySlowerMachineIsDividedOut() {
