@@ -306,8 +306,7 @@ public enum Comparator {
         let (rawBaseline, rawCurrent) = (baselineByKey, currentByKey)   // the full-speed share is of raw samples
         var divided = false
         if options.roundSpeeds, options.timesNotComparable == nil,
-           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey,
-                                         order: (firstKeys(baseline), firstKeys(current)), profile: options.profile) {
+           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey, profile: options.profile) {
             (baselineByKey, currentByKey, divided) = (rows.baseline, rows.current, true)
         }
         let (drift, source) = options.timesNotComparable == nil
@@ -344,12 +343,6 @@ public enum Comparator {
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
                           undersampled: undersampled)
-    }
-
-    /// Each key once, at its first row: a run's rows in the order it sampled them within a round.
-    static func firstKeys(_ rows: [ResultRow]) -> [RowKey] {
-        var seen = Set<RowKey>()
-        return rows.map(\.key).filter { seen.insert($0).inserted }
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or

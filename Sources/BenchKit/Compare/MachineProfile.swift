@@ -76,10 +76,8 @@ public struct MachineProfile: Sendable, Equatable {
         guard Comparator.enoughToTellDrift(rows: usable.count, benchmarks: Set(usable.keys.map(\.benchmark)).count) else {
             return nil
         }
-        var seen = Set<RowKey>()
-        let order = rows.map(\.key).filter { seen.insert($0).inserted }
-        let slowdowns = RoundSpeeds.perSample(byKey, order: order)
-        return usable.mapValues { RoundSpeeds.centredSums($0.samples, slowdowns[$0.key]!) }
+        let slowdowns = RoundSpeeds.slowdowns(byKey.values.map(\.samples))
+        return usable.mapValues { RoundSpeeds.centredSums($0.samples, slowdowns) }
     }
 
     /// Adds one run's rows (`sums(of:)`); false, and nothing added, when the run has too few rows.

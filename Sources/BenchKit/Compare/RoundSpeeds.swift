@@ -40,41 +40,6 @@ public enum RoundSpeeds {
         return medians(usable.map { ($0, $0.min()!) }).map(\.slowdown)
     }
 
-    /// EXPERIMENT: the window, from CB_WINDOW (unset: the round's median).
-    static let window: Int? = ProcessInfo.processInfo.environment["CB_WINDOW"].flatMap(Int.init)
-
-    /// Per row and per sample, the slowdown that sample is divided by: with `window` nil its round's (`medians`);
-    /// else the median of `sample / fastest` over the `window` rows on each side of it in `rows`' order (the
-    /// runner's order within a round) that sampled in the same round, itself left out (the round's, where no other
-    /// row did).
-    /// - Complexity: O(rows x rounds x window log window).
-    static func perSample(_ rows: [(samples: [Double], fastest: Double)], window: Int?) -> [[Double]] {
-        let rounds = rows.map(\.samples.count).max() ?? 0
-        var result = rows.map { [Double](repeating: 1, count: $0.samples.count) }
-        for round in 0..<rounds {
-            var members: [Int] = [], ratios: [Double] = []
-            for (index, row) in rows.enumerated() where round < row.samples.count {
-                members.append(index)
-                ratios.append(row.samples[round] / row.fastest)
-            }
-            let whole = SampleStatistics.median(ratios)
-            for (position, index) in members.enumerated() {
-                guard let window else { result[index][round] = whole; continue }
-                let near = Array(ratios[max(0, position - window)..<position])
-                    + ratios[(position + 1)..<min(members.count, position + window + 1)]
-                result[index][round] = near.isEmpty ? whole : SampleStatistics.median(near)
-            }
-        }
-        return result
-    }
-
-    /// Each usable row's per-sample slowdowns in one run, rows in `order` (each row's fastest in the run).
-    static func perSample(_ rows: [RowKey: ResultRow], order: [RowKey]) -> [RowKey: [Double]] {
-        let usable = order.filter { rows[$0].map { !$0.samples.isEmpty && $0.samples.allSatisfy { $0 > 0 } } ?? false }
-        let slowdowns = perSample(usable.map { (rows[$0]!.samples, rows[$0]!.samples.min()!) }, window: window)
-        return Dictionary(uniqueKeysWithValues: zip(usable, slowdowns))
-    }
-
     /// Per round, the median over the rows that sampled in it of `sample / fastest`, and how many rows did: this
     /// type's slowdowns (each row's own fastest) and `FullSpeedRounds`' (the fastest in either run).
     /// - Complexity: O(rows x rounds log rows).
@@ -145,31 +110,21 @@ public enum RoundSpeeds {
     /// profile of the other three): a 1.5x slowdown found in 36 against 29, 1.3x in 14 against 9, A/A rows flagged
     /// in 5 pairs against 6 (README, "Round speeds", "The machine profile").
     /// - Complexity: O(rows x rounds log rows).
-    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow],
-                              order: (baseline: [RowKey], current: [RowKey])? = nil, profile: MachineProfile? = nil)
+    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], profile: MachineProfile? = nil)
         -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
         guard let matched = matched(baseline: baseline, current: current) else { return nil }
         let learnt = profile?.isUsable == true ? profile : nil
-        let baselineOrder = order?.baseline ?? baseline.keys.sorted(), currentOrder = order?.current ?? current.keys.sorted()
-        let beforeAll: [RowKey: [Double]], afterAll: [RowKey: [Double]]
+        let before: [Double], after: [Double]
         if learnt != nil {
-            let isMatched = Set(matched)
-            let fastest = Dictionary(uniqueKeysWithValues: matched.map {
-                ($0, min(baseline[$0]!.samples.min()!, current[$0]!.samples.min()!))
-            })
-            func slowdowns(_ rows: [RowKey: ResultRow], _ order: [RowKey]) -> [RowKey: [Double]] {
-                let keys = order.filter { isMatched.contains($0) }
-                return Dictionary(uniqueKeysWithValues: zip(keys, perSample(keys.map { (rows[$0]!.samples, fastest[$0]!) },
-                                                                            window: window)))
-            }
-            (beforeAll, afterAll) = (slowdowns(baseline, baselineOrder), slowdowns(current, currentOrder))
+            let fastest = matched.map { min(baseline[$0]!.samples.min()!, current[$0]!.samples.min()!) }
+            before = medians(matched.indices.map { (baseline[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
+            after = medians(matched.indices.map { (current[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
         } else {
-            (beforeAll, afterAll) = (perSample(baseline, order: baselineOrder), perSample(current, order: currentOrder))
+            (before, after) = (slowdowns(baseline.values.map(\.samples)), slowdowns(current.values.map(\.samples)))
         }
         var (dividedBaseline, dividedCurrent) = (baseline, current)
         for key in matched {
             let (old, new) = (baseline[key]!.samples, current[key]!.samples)
-            let (before, after) = (beforeAll[key]!, afterAll[key]!)
             let b: Double
             if let learnt {
                 let (first, second, prior) = (centredSums(old, before), centredSums(new, after), learnt.prior(key))
