@@ -112,8 +112,13 @@ enum RunCommand {
     /// 70 ms since issue 19's fourteenth session, where 80 ms made a default run take 88.8-97.6 s in this VM's slow
     /// spells, past the issue's 90 s (81.3-90.0 s at 70 ms, 11 runs of each interleaved).
     static let defaultBudget = 0.07
-    /// `--quick`'s budget: a quick run at sizes 3 and 300 took 7.7-9.9 s (issue 19, sessions 13 and 14).
-    static let quickBudget = 0.03
+    /// `--quick`'s budget: 27 ms since issue 19's sixteenth session, 30 ms before. On the 2-core Intel Xeon VM running
+    /// 1.46x slower than when it made the committed baseline, `run --quick` (277 rows, with its comparison) took
+    /// 16.4-17.0 s at 30 ms and 15.3-16.7 s at 27 ms, five runs of each interleaved; at sizes 3 and 300, 8.1-9.1 s
+    /// and 7.4-8.5 s (22 runs of each). Detection did not move: scored by `compare` with a profile of the other sets,
+    /// a 1.5x slowdown was found in 19 of 20 pairs at either budget, and A/A pairs flagged a row in 4 and 5 (README,
+    /// "How long a run takes").
+    static let quickBudget = 0.027
 
     /// `seconds` as whole milliseconds, for the help.
     static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
