@@ -28,8 +28,8 @@ def load(folder, run):
 
 
 def slowdowns(order, samples, window):
-    ratio = {key: [v / min(samples[key]) for v in samples[key]] if samples[key] and min(samples[key]) > 0 else []
-             for key in order}
+    fastest = {key: min(samples[key], default=0) for key in order}
+    ratio = {key: [v / fastest[key] for v in samples[key]] if fastest[key] > 0 else [] for key in order}
     result = {key: [] for key in order}
     for round_ in range(max(len(values) for values in ratio.values())):
         column = [(key, ratio[key][round_]) for key in order if len(ratio[key]) > round_]

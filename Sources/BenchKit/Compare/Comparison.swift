@@ -333,9 +333,11 @@ public enum Comparator {
         let rows = Self.rows(keys: keys, baseline: baselineByKey, current: currentByKey) { _, _ in matched.removeFirst() }
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
-        let undersampled = rows.compactMap { row -> UndersampledRow? in
-            guard row.metric == .time, row.verdict == .inconclusive, let base = baselineByKey[row.key],
-                  let candidate = currentByKey[row.key], hasTooFewSamples(base, candidate) else { return nil }
+        let undersampled = zip(pairs, compared).compactMap { pair, row -> UndersampledRow? in
+            let (base, candidate) = pair
+            guard let row, row.metric == .time, row.verdict == .inconclusive, hasTooFewSamples(base, candidate) else {
+                return nil
+            }
             return UndersampledRow(key: row.key, baseline: base.samples.count, current: candidate.samples.count)
         }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
