@@ -20,8 +20,11 @@ enum ProfileCommand {
             once: the profile does not know which runs it holds. A run of too few rows to tell its rounds (fewer than
             \(Comparator.minimumRowsForDrift) rows of \(Comparator.minimumBenchmarksForDrift) benchmarks with samples)
             is not added, with one line. Then the profile is shown: its runs, its rows, and how many rows feel a slow
-            round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2). Without RUN.csv, shows
-            this machine's profile.
+            round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2), and each row's spread
+            between runs: how far its level moved between consecutive runs, the machine's drift taken out, against
+            what its samples said. Once a row has \(MachineProfile.minimumPairs) pairs, `compare` and `run` widen the
+            time interval of a row whose spread is more than \(MachineProfile.wideningGate) times the median row's, by
+            that ratio (README, "The machine profile"). Without RUN.csv, shows this machine's profile.
             """,
             options: [
                 .value("--profile", "PATH", "the profile to add to and show (default \(MachineProfile.directory)/MACHINE.csv of the runs' machine, or this one's)"),
@@ -88,8 +91,8 @@ enum ProfileCommand {
         return ExitCode.success
     }
 
-    /// `Results/profiles/x.csv: 12 runs, 240 rows, used from 10 runs (in use)`, the exponents' spread, and with
-    /// `all` a table of every row.
+    /// `Results/profiles/x.csv: 12 runs, 240 rows, used from 10 runs (in use)`, the exponents' range, the spreads
+    /// between runs and the rows widened, and with `all` a table of every row.
     static func render(_ profile: MachineProfile, path: String, all: Bool) -> String {
         let keys = profile.entries.keys.sorted()
         let exponents = keys.compactMap { key in
@@ -106,15 +109,28 @@ enum ProfileCommand {
                 + "\(ReportFormat.fixed(sorted.first!, decimals: 2)) to \(ReportFormat.fixed(sorted.last!, decimals: 2)); "
                 + "\(sorted.filter { $0 < 0.8 }.count) rows under 0.8, \(sorted.filter { $0 > 1.2 }.count) over 1.2\n"
         }
+        let spreads = keys.compactMap { profile.entries[$0]!.spread }.sorted()
+        let widenings = profile.widenings()
+        if !spreads.isEmpty {
+            let widest = widenings.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
+                .map { "\($0.key) \(ReportFormat.fixed($0.value, decimals: 2))x" }.joined(separator: ", ")
+            text += "spreads between runs (how far a row's level moves from run to run against what its samples say, "
+                + "from \(MachineProfile.minimumPairs) pairs of runs): median \(ReportFormat.fixed(SampleStatistics.median(spreads), decimals: 2)), "
+                + "\(spreads.count) rows; \(widenings.count) rows' intervals widened, past \(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 1)) "
+                + "times the median" + (widest.isEmpty ? "" : " (\(widest)\(widenings.count > 3 ? ", ..." : ""))") + "\n"
+        }
         guard all, !keys.isEmpty else { return text }
         var table = Table(columns: [
             TableColumn("benchmark"), TableColumn("n", alignment: .right), TableColumn("runs", alignment: .right),
-            TableColumn("exponent", alignment: .right),
+            TableColumn("exponent", alignment: .right), TableColumn("spread", alignment: .right),
+            TableColumn("widened", alignment: .right),
         ])
         for key in keys {
             let entry = profile.entries[key]!
             table.append([key.benchmark.description, ReportFormat.size(Double(key.size)), String(entry.runs),
-                          entry.sxx > 0 ? ReportFormat.fixed(entry.sxy / entry.sxx, decimals: 2) : "-"])
+                          entry.sxx > 0 ? ReportFormat.fixed(entry.sxy / entry.sxx, decimals: 2) : "-",
+                          entry.spread.map { ReportFormat.fixed($0, decimals: 2) } ?? "-",
+                          widenings[key].map { ReportFormat.fixed($0, decimals: 2) + "x" } ?? "-"])
         }
         return text + table.renderConsole()
     }

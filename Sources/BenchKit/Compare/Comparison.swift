@@ -1,5 +1,6 @@
 import Determinism
 import Dispatch
+import Foundation
 
 /// The relative slowdown a timed row must show, past all noise and after drift normalisation, to be
 /// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
@@ -169,6 +170,8 @@ public struct Comparison: Sendable {
     /// The rows time left `inconclusive` for want of samples: 1 or 2 raw samples on a side (`Comparator.interval`), in
     /// key order, with each side's count.
     public var undersampled: [UndersampledRow] = []
+    /// How many matched rows had their time interval widened for their spread between runs (`MachineProfile.widenings()`).
+    public var widened = 0
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
     /// rounds' slowdowns, a 1.5x slowdown was found in 76 of 87 pairs whose smaller share was under 15% and 49 of 53
@@ -235,6 +238,7 @@ public struct Comparison: Sendable {
         guard roundSpeedsDivided else { return options.estimator.description }
         return "\(options.estimator) of samples divided by their rounds' slowdowns"
             + (profileRuns.map { ", exponents from this machine's profile of \($0) runs" } ?? "")
+            + (widened > 0 ? ", \(widened) \(widened == 1 ? "row's interval" : "rows' intervals") widened for \(widened == 1 ? "its" : "their") spread between runs" : "")
     }
 
     /// How many rows got each verdict (verdicts with no row are absent).
@@ -313,6 +317,8 @@ public enum Comparator {
             ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator)
             : (1, "not estimated")
         let frames = frameDrift(baseline: baselineByKey, current: currentByKey, options.normalization)
+        // A profile's widenings go with its exponents: with samples divided by their rounds' slowdowns.
+        let widenings = divided && options.profile?.isUsable == true ? options.profile!.widenings() : [:]
         let keys = Set(baselineByKey.keys).union(currentByKey.keys).sorted()
         // The matched rows first, each on its own core: each row's bootstrap has its own seeded generator
         // (`interval`), so they come out as in one loop, in about half the time on two cores (a default run's
@@ -326,7 +332,8 @@ public enum Comparator {
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
                 let (base, candidate) = pairs[index]
-                output[index] = compareRow(base, candidate, drift: drift, frameDrift: frames, options: options)
+                output[index] = compareRow(base, candidate, drift: drift, frameDrift: frames,
+                                           widening: widenings[base.key] ?? 1, options: options)
             }
         }
         var matched = compared.compactMap { $0 }[...]
@@ -344,7 +351,8 @@ public enum Comparator {
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
-                          undersampled: undersampled)
+                          undersampled: undersampled,
+                          widened: pairs.filter { (widenings[$0.0.key] ?? 1) > 1 }.count)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or
@@ -374,8 +382,10 @@ public enum Comparator {
         return high / low > up ? .inconclusive : .unchanged
     }
 
+    /// `widening`: the factor of the row's interval (`MachineProfile.widenings()`, `widen`).
     static func compareRow(
-        _ base: ResultRow, _ candidate: ResultRow, drift: Double, frameDrift: Double = 1, options: ComparisonOptions
+        _ base: ResultRow, _ candidate: ResultRow, drift: Double, frameDrift: Double = 1, widening: Double = 1,
+        options: ComparisonOptions
     ) -> ComparisonRow {
         let rawRatio = timeRatio(base, candidate, estimator: options.estimator)
         var row = ComparisonRow(
@@ -389,7 +399,7 @@ public enum Comparator {
         }
         guard let rawRatio else { return row }
         row.ratio = rawRatio / drift
-        guard let (low, high) = interval(base, candidate, options: options) else {
+        guard let (low, high) = interval(base, candidate, options: options).map({ widen($0, around: rawRatio, by: widening) }) else {
             WorstFrameVerdict.apply(to: &row, base, candidate, drift: frameDrift, options: options)
             return row
         }
@@ -412,6 +422,15 @@ public enum Comparator {
         }
         WorstFrameVerdict.apply(to: &row, base, candidate, drift: frameDrift, options: options)
         return row
+    }
+
+    /// `interval` with each end's distance from `ratio`, as a log, times `factor` (an end on the wrong side of
+    /// `ratio` stays): a row whose level moves between runs more than its samples say (`MachineProfile.widenings()`).
+    /// - Complexity: O(1).
+    static func widen(_ interval: (Double, Double), around ratio: Double, by factor: Double) -> (Double, Double) {
+        guard factor > 1, ratio > 0 else { return interval }
+        let (low, high) = interval
+        return (min(low, ratio * pow(low / ratio, factor)), max(high, ratio * pow(high / ratio, factor)))
     }
 
     /// Whether either row has raw samples, but fewer than an interval needs (1 or 2): no time verdict.

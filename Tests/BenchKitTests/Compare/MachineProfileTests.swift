@@ -1,4 +1,4 @@
-import BenchKit
+@testable import BenchKit
 import Foundation
 import Testing
 
@@ -65,15 +65,29 @@ import Testing
         #expect(try MachineProfile.read(path) == nil, "no file: no profile")
         try original.write(to: path)
         #expect(try MachineProfile.read(path) == original)
-        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx\ntest-machine-00000000,family0/s6,10,2,"))
+        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\n"
+            + "test-machine-00000000,family0/s6,10,2,"))
+        let entry = try #require(original.entries.values.first)
+        #expect(entry.pairs == 1 && entry.level != nil && entry.levelVariance != nil && entry.svv > 0)
         // A header alone: a profile of no runs, named after its file.
         let empty = try MachineProfile.parse("machine,benchmark,size,runs,sxy,sxx\n", path: "Results/profiles/x-1.csv")
         #expect(empty.machine == "x-1" && empty.entries.isEmpty && empty.runs == 0)
+        // A profile written before the spread was learnt: its rows have no pairs and no level yet.
+        let legacy = try MachineProfile.parse("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,12,0.5,1\n", path: "m.csv")
+        let old = try #require(legacy.entries.values.first)
+        #expect(old.runs == 12 && old.pairs == 0 && old.level == nil && old.spread == nil && legacy.widenings().isEmpty)
     }
 
     @Test(arguments: [
         ("machine,benchmark,size,runs,sxy\n", "p.csv:1: missing column 'sxx'"),
-        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6 profile columns, found 7"),
+        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6 or 11 profile columns, found 7"),
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,extra\n", "p.csv:1: missing column 'level_variance'"),
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\nm,a/b,3,2,0.5,1,2,1,1,,\n",
+         "p.csv:2: column 'pairs': 2: a row has fewer pairs than runs"),
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\nm,a/b,3,2,0.5,1,1,-1,1,,\n",
+         "p.csv:2: column 'sdd': -1.0 is negative: it is a sum of squares"),
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\nm,a/b,3,2,0.5,1,1,1,1,4.5,\n",
+         "p.csv:2: column 'level_variance': a level and its variance come together"),
         ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nn,a/b,10,1,0.5,1\n",
          "p.csv:3: column 'machine': \"n\" is not \"m\": a profile is of one machine"),
         ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nm,a/b,3,2,0.5,1\n", "p.csv:3: column 'benchmark': a/b@3 is in the file twice"),
@@ -108,8 +122,9 @@ import Testing
         #expect(learnt.rows.allSatisfy { $0.verdict == .unchanged }, "\(learnt.rows.map { "\($0.key) \($0.verdict) \($0.ratio ?? 0)" })")
         #expect(abs(learnt.driftFactor - 1) < 0.05, "divided down to the baseline's full speed: \(learnt.driftFactor)")
         #expect(learnt.profileRuns == 10)
-        #expect(learnt.summaryLine.hasSuffix("(time, median of samples divided by their rounds' slowdowns, "
-            + "exponents from this machine's profile of 10 runs)"), "\(learnt.summaryLine)")
+        // (Over 9 pairs of 12 rows, one row's spread is past 1.5 times the median row's by chance: widened.)
+        #expect(learnt.summaryLine.contains("(time, median of samples divided by their rounds' slowdowns, "
+            + "exponents from this machine's profile of 10 runs"), "\(learnt.summaryLine)")
 
         let slower = Comparator.compare(baseline: baseline, current: run(seed: 9_500, slower: 1.5) { _ in true }, options: options)
         for row in slower.rows {
@@ -126,5 +141,86 @@ import Testing
         let withNine = Comparator.compare(baseline: baseline, current: current, options: options)
         let without = Comparator.compare(baseline: baseline, current: current)
         #expect(withNine.rows == without.rows && withNine.profileRuns == nil && withNine.summaryLine == without.summaryLine)
+    }
+
+    /// `twoSpeedRun`s whose odd rounds were slow, `family5/s5` 1.6x slower in every round of the odd runs: a row
+    /// with two levels, one per process, as `prepare/query.linear` at n = 300 had on the Intel VM (issue 19, session 17).
+    private func bimodal(runs: Int) -> MachineProfile {
+        var profile = MachineProfile(machine: "test-machine-00000000")
+        for seed in 0..<runs { _ = profile.add(shifted(run(seed: UInt64(seed) * 100) { $0 % 2 == 1 }, by: seed % 2 == 1 ? 1.6 : 1)) }
+        return profile
+    }
+
+    /// `rows` with `family5/s5`'s samples times `factor`.
+    private func shifted(_ rows: [ResultRow], by factor: Double) -> [ResultRow] {
+        rows.map { row in
+            guard row.key.benchmark.description == "family5/s5" else { return row }
+            var shifted = row
+            shifted.samples = row.samples.map { $0 * factor }
+            return shifted
+        }
+    }
+
+    /// Each pair of consecutive runs adds to a row's spread the square of its level's change, less the median row's
+    /// (the machine's drift), against the two levels' sampling variances: a row that moves with the machine has a
+    /// spread near 1, a row with a level per process one far above, and only it is widened.
+    /// (30 runs: over 9 pairs, one of 12 rows' spreads may pass 1.5 times the median's by chance.)
+    @Test func aRowWhoseLevelMovesBetweenRunsMoreThanItsSamplesSayIsWidened() throws {
+        let profile = bimodal(runs: 30)
+        let key = try #require(profile.entries.keys.first { $0.benchmark.description == "family5/s5" })
+        let entry = try #require(profile.entries[key])
+        #expect(entry.runs == 30 && entry.pairs == 29)
+        // Its level moves by log 1.6 in every pair; the samples' jitter of 2% says about 0.005.
+        let spread = try #require(entry.spread)
+        #expect(spread > 20, "\(spread)")
+        let others = profile.entries.filter { $0.key != key }.compactMap(\.value.spread)
+        #expect(others.count == 11 && others.allSatisfy { $0 < 3 }, "\(others)")
+        let widenings = profile.widenings()
+        #expect(Array(widenings.keys) == [key], "\(widenings)")
+        #expect(abs(try #require(widenings[key]) - spread / SampleStatistics.median(others + [spread])) < 1e-9)
+        // Nine runs make eight pairs: no spread yet, nothing widened.
+        #expect(bimodal(runs: 9).widenings().isEmpty)
+    }
+
+    /// With that profile, the bimodal row's change between an even and an odd run is `inconclusive`, where the
+    /// profile without its spreads flags it `regressed`; a 1.5x slowdown of the pipeline rows is still found, and the
+    /// summary says how many rows were widened.
+    @Test func aComparisonWidensTheIntervalOfARowWithALevelPerProcess() throws {
+        let profile = bimodal(runs: 30)
+        let baseline = run(seed: 20_000) { $0 % 2 == 1 }, current = shifted(run(seed: 20_100) { $0 % 2 == 1 }, by: 1.6)
+        var options = ComparisonOptions()
+        var exponentsOnly = profile
+        for key in exponentsOnly.entries.keys { (exponentsOnly.entries[key]!.pairs, exponentsOnly.entries[key]!.sdd) = (0, 0) }
+        options.profile = exponentsOnly
+        let unwidened = Comparator.compare(baseline: baseline, current: current, options: options)
+        #expect(unwidened.rows.first { $0.key.benchmark.description == "family5/s5" }?.verdict == .regressed)
+        #expect(unwidened.widened == 0 && !unwidened.summaryLine.contains("widened"))
+
+        options.profile = profile
+        let widened = Comparator.compare(baseline: baseline, current: current, options: options)
+        for row in widened.rows {
+            let expected: Verdict = row.key.benchmark.description == "family5/s5" ? .inconclusive : .unchanged
+            #expect(row.verdict == expected, "\(row.key): \(row.verdict) \(row.ciLow ?? 0)-\(row.ciHigh ?? 0)")
+        }
+        #expect(widened.widened == 1)
+        #expect(widened.summaryLine.hasSuffix("exponents from this machine's profile of 30 runs, 1 row's interval widened "
+            + "for its spread between runs)"), "\(widened.summaryLine)")
+
+        let slower = Comparator.compare(baseline: baseline, current: run(seed: 20_100, slower: 1.5) { $0 % 2 == 1 }, options: options)
+        for row in slower.rows where row.key.benchmark.family == "pipeline" {
+            #expect(row.verdict == .regressed, "\(row.key): \(row.verdict) \(row.ciLow ?? 0)-\(row.ciHigh ?? 0)")
+        }
+    }
+
+    /// Each end's log distance from the ratio times the factor; an end on the ratio's wrong side stays where it is.
+    @Test(arguments: [
+        ((0.9, 1.2), 1.0, 2.0, (0.81, 1.44)),
+        ((0.9, 1.2), 1.0, 1.0, (0.9, 1.2)),
+        ((1.1, 1.5), 1.0, 2.0, (1.1, 2.25)),
+        ((1.2, 1.8), 1.5, 3.0, (1.5 * pow(0.8, 3), 1.5 * pow(1.2, 3))),
+    ])
+    func anIntervalIsWidenedAroundItsRatio(interval: (Double, Double), ratio: Double, factor: Double, expected: (Double, Double)) {
+        let (low, high) = Comparator.widen(interval, around: ratio, by: factor)
+        #expect(abs(low - expected.0) < 1e-12 && abs(high - expected.1) < 1e-12, "\(low)-\(high)")
     }
 }
