@@ -14,7 +14,8 @@ a `regressed` or `improved` row stays so only if its widened interval, with and 
 the threshold. Prints, per exponent and gate: A/A pairs with a flagged row, and pairs where at least 95% of the
 pipeline rows (19 of 20 in a quick run, 76 of 80 in a default one; 90% at 1.3x and 1.2x) came out `regressed`; per
 SET in brackets; and the rows flagged. OUT keeps the comparisons: a second call with the same OUT only scores.
-env: THRESHOLD (default 0.22), GATES (default "1.5 1.75 2 1e9"; 1e9: no widening), MODES (default "one run cum").
+env: THRESHOLD (default 0.22), GATES (default "1.5 1.75 2 1e9"; 1e9: no widening), MODES (default "one run cum
+pair"; pair: both runs of a pair at the exponent learnt so far, each level interpolated between its exponents 0 and 1).
 """
 import csv, math, os, statistics, subprocess, sys
 from collections import defaultdict
@@ -23,7 +24,7 @@ out, sets = sys.argv[1], [os.path.abspath(s) for s in sys.argv[2:]]
 bench = os.environ["BENCH"]
 threshold = float(os.environ.get("THRESHOLD", "0.22"))
 gates = [float(g) for g in os.environ.get("GATES", "1.5 1.75 2 1e9").split()]
-modes = os.environ.get("MODES", "one run cum").split()
+modes = os.environ.get("MODES", "one run cum pair").split()
 factors = [("1.5", 0.95), ("1.3", 0.9), ("1.2", 0.9)]   # the bar: 19 of 20 pipeline rows (76 of 80), 18 (72)
 os.makedirs(out, exist_ok=True)
 
@@ -124,19 +125,28 @@ class Profile:
             sxx = sum((a - mx) ** 2 for a in x)
             self.sxy[key] += sxy
             self.sxx[key] += sxx
-            b = {"one": 1.0, "run": min(max((sxy + 1) / (sxx + 1), 0), 2.5),
-                 "cum": min(max((self.sxy[key] + 1) / (self.sxx[key] + 1), 0), 2.5)}[self.mode]
+            cumulative = min(max((self.sxy[key] + 1) / (self.sxx[key] + 1), 0), 2.5)
+            b = {"one": 1.0, "run": min(max((sxy + 1) / (sxx + 1), 0), 2.5), "cum": cumulative,
+                 "pair": cumulative}[self.mode]
             logs = [y[i] - b * x[i] for i in range(len(v))]
             m = statistics.median(logs)
             mad = 1.4826 * statistics.median([abs(q - m) for q in logs])
-            levels[key] = (m, (1.2533 * mad) ** 2 / len(logs))
+            # "pair": the level at exponents 0 and 1, so that both runs of a pair are taken at the same exponent
+            ends = (statistics.median(y), statistics.median([y[i] - x[i] for i in range(len(v))]))
+            levels[key] = (m, (1.2533 * mad) ** 2 / len(logs), ends, cumulative)
         both = [k for k in levels if k in self.last]
+
+        def change(k):
+            if self.mode != "pair":
+                return levels[k][0] - self.last[k][0]
+            (a0, a1), (b0, b1), b = self.last[k][2], levels[k][2], levels[k][3]
+            return (b0 - a0) + b * ((b1 - a1) - (b0 - a0))
         if len(both) >= 8:
-            drift = statistics.median([levels[k][0] - self.last[k][0] for k in both])
+            drift = statistics.median([change(k) for k in both])
             for k in both:
                 variance = levels[k][1] + self.last[k][1]
                 if variance > 0:
-                    d = levels[k][0] - self.last[k][0] - drift
+                    d = change(k) - drift
                     self.sdd[k] += d * d
                     self.svv[k] += variance
                     self.pairs[k] += 1

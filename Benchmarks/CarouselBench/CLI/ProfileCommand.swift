@@ -114,9 +114,10 @@ enum ProfileCommand {
         if !spreads.isEmpty {
             let widest = widenings.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
                 .map { "\($0.key) \(ReportFormat.fixed($0.value, decimals: 2))x" }.joined(separator: ", ")
-            text += "spreads between runs (how far a row's level moves from run to run against what its samples say, "
-                + "from \(MachineProfile.minimumPairs) pairs of runs): median \(ReportFormat.fixed(SampleStatistics.median(spreads), decimals: 2)), "
-                + "\(spreads.count) rows; \(widenings.count) rows' intervals widened, past \(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 1)) "
+            text += "spreads between runs (how far a row's level moves from run to run against what its samples say): "
+                + "median \(ReportFormat.fixed(SampleStatistics.median(spreads), decimals: 2)), of the \(spreads.count) rows with "
+                + "\(MachineProfile.minimumPairs) pairs of runs or more; \(widenings.count) rows' intervals widened, past "
+                + "\(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 1)) "
                 + "times the median" + (widest.isEmpty ? "" : " (\(widest)\(widenings.count > 3 ? ", ..." : ""))") + "\n"
         }
         guard all, !keys.isEmpty else { return text }

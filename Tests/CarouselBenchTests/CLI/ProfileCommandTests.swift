@@ -119,8 +119,8 @@ import Testing
         }
         let text = ProfileCommand.render(profile, path: "p.csv", all: true)
         #expect(text.contains("spreads between runs (how far a row's level moves from run to run against what its samples "
-            + "say, from 9 pairs of runs): median 1.00, 9 rows; 2 rows' intervals widened, past 1.5 times the median "
-            + "(lookup/s8@3 3.00x, lookup/s7@3 1.60x)\n"), "\(text)")
+            + "say): median 1.00, of the 9 rows with 9 pairs of runs or more; 2 rows' intervals widened, past 1.5 times the "
+            + "median (lookup/s8@3 3.00x, lookup/s7@3 1.60x)\n"), "\(text)")
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("lookup/s8") })
         #expect(row.split(separator: " ") == ["lookup/s8", "3", "12", "1.00", "3.00", "3.00x"], "\(row)")
         let plain = try #require(text.split(separator: "\n").first { $0.hasPrefix("lookup/s0") })
