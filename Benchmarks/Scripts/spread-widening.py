@@ -7,7 +7,8 @@ Each SET holds run0.csv ... runN.csv with their .samples.csv and .meta.json (int
 turn, leaving it out: `BENCH profile` of every other SET's runs, cut to its exponent columns (a profile without
 spreads, so `compare` does not widen), then `BENCH compare` of SET's consecutive pairs as they are (A/A) and with the
 current run's pipeline rows 1.5, 1.3 and 1.2 times slower, into OUT/NAME/. Then, in Python, each row's spread between
-runs is learnt from the other SETs' runs in order, as `MachineProfile.add` does (the level's exponent: `one` as
+runs is learnt from the other SETs' runs in order, each paired with the last of the same commit and options, as
+`MachineProfile.add` does (the level's exponent: `one` as
 kept, `run` the run's own shrunk slope, `cum` the slope learnt so far), and each flagged row's interval is widened
 by its spread over the median row's where that ratio passes GATE (`MachineProfile.widenings`, `Comparator.widen`):
 a `regressed` or `improved` row stays so only if its widened interval, with and without the drift, is still past
@@ -17,7 +18,7 @@ SET in brackets; and the rows flagged. OUT keeps the comparisons: a second call 
 env: THRESHOLD (default 0.22), GATES (default "1.5 1.75 2 1e9"; 1e9: no widening), MODES (default "one run cum
 pair"; pair: both runs of a pair at the exponent learnt so far, each level interpolated between its exponents 0 and 1).
 """
-import csv, math, os, statistics, subprocess, sys
+import csv, json, math, os, statistics, subprocess, sys
 from collections import defaultdict
 
 out, sets = sys.argv[1], [os.path.abspath(s) for s in sys.argv[2:]]
@@ -114,6 +115,10 @@ class Profile:
         self.sdd, self.svv, self.pairs, self.last = defaultdict(float), defaultdict(float), defaultdict(int), {}
 
     def add(self, path):
+        """path: a run's .samples.csv; it pairs with the last run of the same commit and options (.meta.json)."""
+        with open(path[:-len(".samples.csv")] + ".meta.json") as f:
+            meta = json.load(f)
+        configuration = (meta.get("gitCommit"), tuple(sorted(meta.get("options", {}).items())))
         rows = {k: v for k, v in samples(path).items() if len(v) >= 3 and min(v) > 0}
         rounds = max(len(v) for v in rows.values())
         slow = [statistics.median([v[i] / min(v) for v in rows.values() if len(v) > i]) for i in range(rounds)]
@@ -133,8 +138,8 @@ class Profile:
             mad = 1.4826 * statistics.median([abs(q - m) for q in logs])
             # "pair": the level at exponents 0 and 1, so that both runs of a pair are taken at the same exponent
             ends = (statistics.median(y), statistics.median([y[i] - x[i] for i in range(len(v))]))
-            levels[key] = (m, (1.2533 * mad) ** 2 / len(logs), ends, cumulative)
-        both = [k for k in levels if k in self.last]
+            levels[key] = (m, (1.2533 * mad) ** 2 / len(logs), ends, cumulative, configuration)
+        both = [k for k in levels if k in self.last and self.last[k][4] == configuration]
 
         def change(k):
             if self.mode != "pair":

@@ -16,13 +16,14 @@ enum ProfileCommand {
             full speed, with the row's exponent learnt from the profile and the pair together (README, "Round
             speeds"): a run slow in nearly every round is then divided down to the other's full speed. `run --history`
             adds each run it makes; this command adds runs already made (each RUN.csv with its .samples.csv and
-            .meta.json, read under its shared lock), each to the profile of the machine it was timed on. Add a run
+            .meta.json, read under its shared lock), each to the profile of the machine it was timed on, in the order
+            given (a row's spread pairs each run with the last before it of the same commit and options). Add a run
             once: the profile does not know which runs it holds. A run of too few rows to tell its rounds (fewer than
             \(Comparator.minimumRowsForDrift) rows of \(Comparator.minimumBenchmarksForDrift) benchmarks with samples)
             is not added, with one line. Then the profile is shown: its runs, its rows, and how many rows feel a slow
             round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2), and each row's spread
-            between runs: how far its level moved between consecutive runs, the machine's drift taken out, against
-            what its samples said. Once a row has \(MachineProfile.minimumPairs) pairs, `compare` and `run` widen the
+            between runs: how far its level moved between consecutive runs of one commit and one set of options, the
+            machine's drift taken out, against what its samples said. Once a row has \(MachineProfile.minimumPairs) pairs, `compare` and `run` widen the
             time interval of a row whose spread is more than \(MachineProfile.wideningGate) times the median row's, by
             that ratio (README, "The machine profile"). Without RUN.csv, shows this machine's profile.
             """,
@@ -38,7 +39,7 @@ enum ProfileCommand {
         let wait = try Locking.wait(arguments)
         let chosen = arguments.value("--profile")
         // Every run read (and its machine known) before any profile is written: a bad file writes nothing.
-        var byProfile: [String: [(path: String, rows: [ResultRow], machine: String)]] = [:]
+        var byProfile: [String: [(path: String, rows: [ResultRow], machine: String, configuration: String)]] = [:]
         var seen: [String: String] = [:]
         for path in arguments.positionals {
             for suffix in [".samples.csv", ".meta.json"] where path.hasSuffix(suffix) {
@@ -56,7 +57,7 @@ enum ProfileCommand {
             if let first = byProfile[target]?.first, first.machine != machine {
                 throw RuntimeError("\(path): timed on \(machine), not on \(first.machine) as \(first.path): a profile is of one machine")
             }
-            byProfile[target, default: []].append((path, rows, machine))
+            byProfile[target, default: []].append((path, rows, machine, MachineProfile.configuration(of: metadata)))
         }
         if arguments.positionals.isEmpty {
             let path = chosen ?? MachineProfile.path(machine: HistoryFile.machineSlug(MachineFingerprint.current.description))
@@ -76,7 +77,7 @@ enum ProfileCommand {
                 }
                 var added = 0
                 for run in runs {
-                    if profile.add(run.rows) {
+                    if profile.add(run.rows, configuration: run.configuration) {
                         added += 1
                     } else {
                         StandardError.write("\(run.path): not added: too few rows with samples to tell its rounds\n")
@@ -116,8 +117,8 @@ enum ProfileCommand {
                 .map { "\($0.key) \(ReportFormat.fixed($0.value, decimals: 2))x" }.joined(separator: ", ")
             text += "spreads between runs (how far a row's level moves from run to run against what its samples say): "
                 + "median \(ReportFormat.fixed(SampleStatistics.median(spreads), decimals: 2)), of the \(spreads.count) rows with "
-                + "\(MachineProfile.minimumPairs) pairs of runs or more; \(widenings.count) rows' intervals widened, past "
-                + "\(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 1)) "
+                + "\(MachineProfile.minimumPairs) pairs of runs or more; \(widenings.count) \(widenings.count == 1 ? "row's interval" : "rows' intervals") widened, past "
+                + "\(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 2)) "
                 + "times the median" + (widest.isEmpty ? "" : " (\(widest)\(widenings.count > 3 ? ", ..." : ""))") + "\n"
         }
         guard all, !keys.isEmpty else { return text }

@@ -239,7 +239,7 @@ enum RunCommand {
                     written.append("appended \(result.rows.count) rows to \(historyPath)")
                 }
                 if var profile, let profilePath {
-                    if profile.add(result.rows) {
+                    if profile.add(result.rows, configuration: MachineProfile.configuration(of: result.metadata)) {
                         try profile.write(to: profilePath)
                         written.append("added the run to the profile \(profilePath) (\(profile.runs) runs"
                             + (profile.isUsable ? ")" : "; compare uses it from \(MachineProfile.minimumRuns))"))

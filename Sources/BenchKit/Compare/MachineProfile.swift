@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 
 /// How much each row feels one machine's slow rounds, learnt from earlier runs on that machine: per row, the sums of
@@ -32,6 +33,8 @@ public struct MachineProfile: Sendable, Equatable {
         /// The last run's level of the row and its sampling variance; nil before a run had it.
         public var level: Double?
         public var levelVariance: Double?
+        /// What that run measured (`configuration(of:)`): a run pairs with it only if it measured the same.
+        public var levelConfiguration = ""
 
         public init(sxy: Double, sxx: Double, runs: Int) {
             self.sxy = sxy
@@ -67,7 +70,7 @@ public struct MachineProfile: Sendable, Equatable {
     /// The fewest pairs of runs a row's spread is taken from (`Entry.spread`): as many as `minimumRuns` runs give.
     public static let minimumPairs = minimumRuns - 1
     /// How many times the median row's spread a row's must be for its interval to be widened (`widenings()`).
-    public static let wideningGate = 1.5
+    public static let wideningGate = 1.75
 
     /// The default folder of the profiles.
     public static let directory = "Results/profiles"
@@ -110,10 +113,10 @@ public struct MachineProfile: Sendable, Equatable {
         return (usable, RoundSpeeds.slowdowns(byKey.values.map(\.samples)))
     }
 
-    /// Adds one run's rows: their sums (`sums(of:)`), and each row's level (`level(_:_:)`) against the level of the
-    /// run added before, less the median row's change between the two (the machine's drift). False, and nothing
-    /// added, when the run has too few rows.
-    public mutating func add(_ rows: [ResultRow]) -> Bool {
+    /// Adds one run's rows: their sums (`sums(of:)`), and each row's level (`level(_:_:)`) against its level in the
+    /// last run that had it, if that run measured the same `configuration` (`configuration(of:)`), less the median
+    /// row's change between the two (the machine's drift). False, and nothing added, when the run has too few rows.
+    public mutating func add(_ rows: [ResultRow], configuration: String = "") -> Bool {
         guard let (usable, slowdowns) = Self.rounds(of: rows) else { return false }
         var levels: [RowKey: (level: Double, variance: Double)] = [:]
         for (key, row) in usable {
@@ -123,8 +126,9 @@ public struct MachineProfile: Sendable, Equatable {
             entries[key] = entry
             levels[key] = Self.level(row.samples, slowdowns)
         }
-        let before = levels.compactMap { key, now in
-            entries[key]!.level.map { (key: key, change: now.level - $0) }
+        let before = levels.compactMap { key, now -> (key: RowKey, change: Double)? in
+            guard let last = entries[key]!.level, entries[key]!.levelConfiguration == configuration else { return nil }
+            return (key, now.level - last)
         }
         if Comparator.enoughToTellDrift(rows: before.count, benchmarks: Set(before.map(\.key.benchmark)).count) {
             let drift = SampleStatistics.median(before.map(\.change))
@@ -136,18 +140,34 @@ public struct MachineProfile: Sendable, Equatable {
                 entries[key]!.pairs += 1
             }
         }
-        for (key, now) in levels { (entries[key]!.level, entries[key]!.levelVariance) = (now.level, now.variance) }
+        for (key, now) in levels {
+            (entries[key]!.level, entries[key]!.levelVariance) = (now.level, now.variance)
+            entries[key]!.levelConfiguration = configuration
+        }
         return true
+    }
+
+    /// What a run measured, as `add` pairs runs: its commit (none outside a git work tree) and its options (budget,
+    /// sizes, geometry, block alignment, ...), hashed (`StableHash`, 16 hex digits). Two runs of other commits are
+    /// not paired, since a change made between them is not noise: for a row of 30 samples 5% apart (a pair's variance
+    /// about 0.00026), one 1.5x change (a log of 0.405, squared 0.164) would keep its spread past 1.5 times a median
+    /// of 1.65 for some 180 pairs. Nor are a quick and a default run: their samples differ in number and length.
+    public static func configuration(of metadata: RunMetadata?) -> String {
+        guard let metadata else { return "" }
+        let text = ([metadata.gitCommit ?? "no commit"] + metadata.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+            .joined(separator: "\n")
+        let hash = String(StableHash.of(text), radix: 16)
+        return String(repeating: "0", count: 16 - hash.count) + hash
     }
 
     /// A row's level in one run, `log` of the median of its samples each divided by its round's slowdown, and that
     /// level's sampling variance, `(1.2533 s)^2 / n` with `s` the scaled median absolute deviation of the `n` divided
     /// logs (the median's standard error for normal samples): what one run's samples say of the level, as a
-    /// bootstrap of them does. Every row is divided by the whole slowdown (an exponent of 1), so that a row's level
-    /// does not move as its exponent is learnt: offline on the 60 pairs of `widenings()`, the exponent learnt so far
-    /// instead flagged A/A rows in 0 pairs and found 1.5x in 57, and gave 10 copies of one run spreads of several
-    /// rows, where a level of exponent 1 gave `prepare/query.linear` at n = 300 2.1-2.6 times the median row's spread
-    /// against 1.9-2.5.
+    /// bootstrap of them does. Every row is divided by the whole slowdown (an exponent of 1), so that its level does
+    /// not move as its exponent is learnt. With the exponent learnt so far, 10 copies of one run gave several rows a
+    /// spread; offline on the 60 pairs of `widenings()` the verdicts were alike (A/A rows flagged in 0 pairs either
+    /// way, 1.5x found in 57 against 56), `prepare/query.linear` at n = 300 at 1.9-2.5 times the median row's spread
+    /// against 2.1-2.6.
     /// - Complexity: O(samples log samples).
     static func level(_ samples: [Double], _ slowdowns: [Double]) -> (level: Double, variance: Double) {
         let logs = samples.indices.map { log(samples[$0]) - log(slowdowns[$0]) }
@@ -166,8 +186,11 @@ public struct MachineProfile: Sendable, Equatable {
     /// `prepare/query.binary`'s median and in the next at 0.85x, and made 7 of the 9 A/A flags of 60 quick pairs
     /// (six sets of 11 runs, each with a profile of the other five); the other two were `harness/empty` at n = 3.
     /// Its spread was 2.1-2.6 times the median row's. Offline on those pairs (`Benchmarks/Scripts/spread-widening.py`),
-    /// widening the rows past 1.5 flagged A/A rows in 0 pairs, and found 1.5x in 56 against 58 (1.3x: 4 against 5);
-    /// past 1.75, 1 and 58; past 2, 2 and 58.
+    /// widening the rows past 1.5 times the median flagged A/A rows in 0 pairs and found 1.5x in 56 against 58; past
+    /// 1.75, 1 (`harness/empty`) and 58; past 2, 2 and 58. With two more sets of the new build (80 pairs, each set with
+    /// a profile of the other seven's 77 runs, pairs of one configuration only), past 1.5: 3 and 74; past 1.75: 3 and
+    /// 76 (as found unwidened: 11 and 76); past 2: 4 and 76. 1.75 leaves `pipeline/seed000.flow` at n = 300 (1.68-1.77
+    /// times the median) as it was, and found 1.5x in 134 of the 140 pairs where 1.5 found it in 130.
     public func widenings() -> [RowKey: Double] {
         let spreads = entries.compactMapValues(\.spread)
         guard spreads.count >= Comparator.minimumRowsForDrift else { return [:] }
@@ -180,7 +203,7 @@ public struct MachineProfile: Sendable, Equatable {
 
     /// The columns, in order: the exponent's sums (`legacyColumns`, all a profile held before issue 19's seventeenth
     /// session), then the spread's (`Entry`; the last two empty before a run had the row).
-    public static let columns = legacyColumns + ["pairs", "sdd", "svv", "level", "level_variance"]
+    public static let columns = legacyColumns + ["pairs", "sdd", "svv", "level", "level_variance", "level_configuration"]
     /// The columns of a profile written before the spread was learnt: read as rows of no pairs.
     public static let legacyColumns = ["machine", "benchmark", "size", "runs", "sxy", "sxx"]
 
@@ -191,7 +214,8 @@ public struct MachineProfile: Sendable, Equatable {
             return [machine, key.benchmark.description, String(key.size), String(entry.runs),
                     DecimalFormat.exact(entry.sxy), DecimalFormat.exact(entry.sxx), String(entry.pairs),
                     DecimalFormat.exact(entry.sdd), DecimalFormat.exact(entry.svv),
-                    entry.level.map(DecimalFormat.exact) ?? "", entry.levelVariance.map(DecimalFormat.exact) ?? ""]
+                    entry.level.map(DecimalFormat.exact) ?? "", entry.levelVariance.map(DecimalFormat.exact) ?? "",
+                    entry.levelConfiguration]
                 .joined(separator: ",") + "\n"
         }.joined()
     }
@@ -255,6 +279,7 @@ public struct MachineProfile: Sendable, Equatable {
                 guard (entry.level == nil) == (entry.levelVariance == nil) else {
                     throw record.error("level_variance", "a level and its variance come together")
                 }
+                entry.levelConfiguration = record["level_configuration"]
             }
             guard profile.entries.updateValue(entry, forKey: key) == nil else {
                 throw record.error("benchmark", "\(key) is in the file twice")

@@ -65,7 +65,7 @@ import Testing
         #expect(try MachineProfile.read(path) == nil, "no file: no profile")
         try original.write(to: path)
         #expect(try MachineProfile.read(path) == original)
-        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\n"
+        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\n"
             + "test-machine-00000000,family0/s6,10,2,"))
         let entry = try #require(original.entries.values.first)
         #expect(entry.pairs == 1 && entry.level != nil && entry.levelVariance != nil && entry.svv > 0)
@@ -80,13 +80,14 @@ import Testing
 
     @Test(arguments: [
         ("machine,benchmark,size,runs,sxy\n", "p.csv:1: missing column 'sxx'"),
-        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6 or 11 profile columns, found 7"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,extra\n", "p.csv:1: missing column 'level_variance'"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\nm,a/b,3,2,0.5,1,2,1,1,,\n",
+        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6 or 12 profile columns, found 7"),
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,extra,level_configuration\n",
+         "p.csv:1: missing column 'level_variance'"),
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\nm,a/b,3,2,0.5,1,2,1,1,,,\n",
          "p.csv:2: column 'pairs': 2: a row has fewer pairs than runs"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\nm,a/b,3,2,0.5,1,1,-1,1,,\n",
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\nm,a/b,3,2,0.5,1,1,-1,1,,,\n",
          "p.csv:2: column 'sdd': -1.0 is negative: it is a sum of squares"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance\nm,a/b,3,2,0.5,1,1,1,1,4.5,\n",
+        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\nm,a/b,3,2,0.5,1,1,1,1,4.5,,\n",
          "p.csv:2: column 'level_variance': a level and its variance come together"),
         ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nn,a/b,10,1,0.5,1\n",
          "p.csv:3: column 'machine': \"n\" is not \"m\": a profile is of one machine"),
@@ -180,6 +181,32 @@ import Testing
         #expect(abs(try #require(widenings[key]) - spread / SampleStatistics.median(others + [spread])) < 1e-9)
         // Nine runs make eight pairs: no spread yet, nothing widened.
         #expect(bimodal(runs: 9).widenings().isEmpty)
+    }
+
+    /// A run pairs only with the last run of the same configuration (`MachineProfile.configuration(of:)`: commit and
+    /// options): a change of code between two runs is not noise. Alternating two configurations makes no pair; a
+    /// bimodal row then has no spread and is not widened, though its level moves as before.
+    @Test func runsOfAnotherCommitOrOtherOptionsAreNotPaired() throws {
+        var alternating = MachineProfile(machine: "test-machine-00000000"), same = alternating
+        for seed in 0..<12 {
+            let rows = shifted(run(seed: UInt64(seed) * 100) { $0 % 2 == 1 }, by: seed % 2 == 1 ? 1.6 : 1)
+            _ = alternating.add(rows, configuration: seed % 2 == 1 ? "commit b" : "commit a")
+            _ = same.add(rows, configuration: "commit a")
+        }
+        #expect(alternating.entries.values.allSatisfy { $0.pairs == 0 && $0.runs == 12 } && alternating.widenings().isEmpty)
+        #expect(same.entries.values.allSatisfy { $0.pairs == 11 })
+        // The configuration: the commit and every option, whatever their order.
+        var metadata = RunMetadata(time: "2026-12-03T00:00:00Z", gitCommit: "abc", swiftVersion: "6.3", cpuModel: nil,
+                                   host: "h", options: ["timeBudget": "0.027", "sizes": "3,300"])
+        let first = MachineProfile.configuration(of: metadata)
+        #expect(first.count == 16 && first.allSatisfy(\.isHexDigit))
+        metadata.options = ["sizes": "3,300", "timeBudget": "0.027"]
+        #expect(MachineProfile.configuration(of: metadata) == first)
+        metadata.gitCommit = "abd"
+        #expect(MachineProfile.configuration(of: metadata) != first)
+        metadata.gitCommit = "abc"
+        metadata.options["timeBudget"] = "0.07"
+        #expect(MachineProfile.configuration(of: metadata) != first)
     }
 
     /// With that profile, the bimodal row's change between an even and an odd run is `inconclusive`, where the

@@ -114,17 +114,19 @@ import Testing
         for index in 0..<9 {
             var entry = MachineProfile.Entry(sxy: 1, sxx: 1, runs: 12)
             (entry.pairs, entry.svv) = (11, 1)
-            entry.sdd = index == 8 ? 9 : index == 7 ? 2.56 : 1   // spreads 3, 1.6 and 1
+            entry.sdd = index == 8 ? 9 : index == 7 ? 3.24 : index == 6 ? 2.56 : 1   // spreads 3, 1.8, 1.6 and 1
             profile.entries[RowKey(benchmark: try #require(BenchmarkID(parsing: "lookup/s\(index)")), size: 3)] = entry
         }
         let text = ProfileCommand.render(profile, path: "p.csv", all: true)
         #expect(text.contains("spreads between runs (how far a row's level moves from run to run against what its samples "
-            + "say): median 1.00, of the 9 rows with 9 pairs of runs or more; 2 rows' intervals widened, past 1.5 times the "
-            + "median (lookup/s8@3 3.00x, lookup/s7@3 1.60x)\n"), "\(text)")
+            + "say): median 1.00, of the 9 rows with 9 pairs of runs or more; 2 rows' intervals widened, past 1.75 times the "
+            + "median (lookup/s8@3 3.00x, lookup/s7@3 1.80x)\n"), "\(text)")
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("lookup/s8") })
         #expect(row.split(separator: " ") == ["lookup/s8", "3", "12", "1.00", "3.00", "3.00x"], "\(row)")
         let plain = try #require(text.split(separator: "\n").first { $0.hasPrefix("lookup/s0") })
         #expect(plain.split(separator: " ") == ["lookup/s0", "3", "12", "1.00", "1.00", "-"], "\(plain)")
+        let under = try #require(text.split(separator: "\n").first { $0.hasPrefix("lookup/s6") })
+        #expect(under.split(separator: " ") == ["lookup/s6", "3", "12", "1.00", "1.60", "-"], "1.6 times the median: \(under)")
     }
 
     private func runID(_ path: String) throws -> String {
