@@ -170,7 +170,7 @@ public struct Comparison: Sendable {
     /// The rows time left `inconclusive` for want of samples: 1 or 2 raw samples on a side (`Comparator.interval`), in
     /// key order, with each side's count.
     public var undersampled: [UndersampledRow] = []
-    /// How many matched rows had their time interval widened for their spread between runs (`MachineProfile.widenings()`).
+    /// How many rows time decided had their interval widened for their spread between runs (`MachineProfile.widenings()`).
     public var widened = 0
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
@@ -352,7 +352,7 @@ public enum Comparator {
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
                           undersampled: undersampled,
-                          widened: pairs.filter { (widenings[$0.0.key] ?? 1) > 1 }.count)
+                          widened: compared.filter { $0?.metric == .time && (widenings[$0!.key] ?? 1) > 1 }.count)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or

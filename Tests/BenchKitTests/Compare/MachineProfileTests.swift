@@ -233,6 +233,15 @@ import Testing
         #expect(widened.summaryLine.hasSuffix("exponents from this machine's profile of 30 runs, 1 row's interval widened "
             + "for its spread between runs)"), "\(widened.summaryLine)")
 
+        // Where instruction counts decide every row, no interval is widened and the summary says none was.
+        let counted = { (rows: [ResultRow]) in rows.map { row -> ResultRow in
+            var counted = row
+            counted.instructionsPerIteration = 1_000
+            return counted
+        } }
+        let byInstructions = Comparator.compare(baseline: counted(baseline), current: counted(current), options: options)
+        #expect(byInstructions.widened == 0 && !byInstructions.summaryLine.contains("widened"), "\(byInstructions.summaryLine)")
+
         let slower = Comparator.compare(baseline: baseline, current: run(seed: 20_100, slower: 1.5) { $0 % 2 == 1 }, options: options)
         for row in slower.rows where row.key.benchmark.family == "pipeline" {
             #expect(row.verdict == .regressed, "\(row.key): \(row.verdict) \(row.ciLow ?? 0)-\(row.ciHigh ?? 0)")
