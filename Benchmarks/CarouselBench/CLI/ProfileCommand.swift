@@ -23,13 +23,14 @@ enum ProfileCommand {
             is not added, with one line. Then the profile is shown: its runs, its rows, and how many rows feel a slow
             round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2), and each row's spread
             between runs: how far its level moved between consecutive runs of one commit and one set of options, the
-            machine's drift taken out, against what its samples said. Once a row has \(MachineProfile.minimumPairs) pairs, `compare` and `run` widen the
-            time interval of a row whose spread is more than \(MachineProfile.wideningGate) times the median row's, by
-            that ratio (README, "The machine profile"). Without RUN.csv, shows this machine's profile.
+            machine's drift taken out, against what its samples said. Once a row has \(MachineProfile.minimumPairs)
+            pairs, `compare` and `run` widen the time interval of a row whose spread is more than
+            \(MachineProfile.wideningGate) times the median row's, by that ratio (README, "Spreads between runs").
+            Without RUN.csv, shows this machine's profile.
             """,
             options: [
                 .value("--profile", "PATH", "the profile to add to and show (default \(MachineProfile.directory)/MACHINE.csv of the runs' machine, or this one's)"),
-                .flag("--all", "list every row's runs and exponent"),
+                .flag("--all", "list every row's runs, exponent, spread between runs and widening"),
                 Locking.option,
             ],
             maxPositionals: 100_000, run: run)
@@ -115,11 +116,12 @@ enum ProfileCommand {
         if !spreads.isEmpty {
             let widest = widenings.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
                 .map { "\($0.key) \(ReportFormat.fixed($0.value, decimals: 2))x" }.joined(separator: ", ")
+            let intervals = widenings.count == 1 ? "row's interval" : "rows' intervals"
             text += "spreads between runs (how far a row's level moves from run to run against what its samples say): "
-                + "median \(ReportFormat.fixed(SampleStatistics.median(spreads), decimals: 2)), of the \(spreads.count) rows with "
-                + "\(MachineProfile.minimumPairs) pairs of runs or more; \(widenings.count) \(widenings.count == 1 ? "row's interval" : "rows' intervals") widened, past "
-                + "\(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 2)) "
-                + "times the median" + (widest.isEmpty ? "" : " (\(widest)\(widenings.count > 3 ? ", ..." : ""))") + "\n"
+                + "median \(ReportFormat.fixed(SampleStatistics.median(spreads), decimals: 2)), of the \(spreads.count) "
+                + "rows with \(MachineProfile.minimumPairs) pairs of runs or more; \(widenings.count) \(intervals) widened, "
+                + "past \(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 2)) times the median"
+                + (widest.isEmpty ? "" : " (\(widest)\(widenings.count > 3 ? ", ..." : ""))") + "\n"
         }
         guard all, !keys.isEmpty else { return text }
         var table = Table(columns: [
