@@ -123,7 +123,8 @@ import Testing
         #expect(learnt.rows.allSatisfy { $0.verdict == .unchanged }, "\(learnt.rows.map { "\($0.key) \($0.verdict) \($0.ratio ?? 0)" })")
         #expect(abs(learnt.driftFactor - 1) < 0.05, "divided down to the baseline's full speed: \(learnt.driftFactor)")
         #expect(learnt.profileRuns == 10)
-        // (Over 9 pairs of 12 rows, one row's spread is past 1.5 times the median row's by chance: widened.)
+        // (Over 9 pairs of 12 rows a row's spread may pass `wideningGate` times the median's by chance: the summary
+        // may then name a widened row too.)
         #expect(learnt.summaryLine.contains("(time, median of samples divided by their rounds' slowdowns, "
             + "exponents from this machine's profile of 10 runs"), "\(learnt.summaryLine)")
 
@@ -165,7 +166,7 @@ import Testing
     /// Each pair of consecutive runs adds to a row's spread the square of its level's change, less the median row's
     /// (the machine's drift), against the two levels' sampling variances: a row that moves with the machine has a
     /// spread near 1, a row with a level per process one far above, and only it is widened.
-    /// (30 runs: over 9 pairs, one of 12 rows' spreads may pass 1.5 times the median's by chance.)
+    /// (30 runs: over 9 pairs, one of 12 rows' spreads may pass `wideningGate` times the median's by chance.)
     @Test func aRowWhoseLevelMovesBetweenRunsMoreThanItsSamplesSayIsWidened() throws {
         let profile = bimodal(runs: 30)
         let key = try #require(profile.entries.keys.first { $0.benchmark.description == "family5/s5" })
