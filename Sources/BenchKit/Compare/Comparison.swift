@@ -238,7 +238,8 @@ public struct Comparison: Sendable {
         guard roundSpeedsDivided else { return options.estimator.description }
         return "\(options.estimator) of samples divided by their rounds' slowdowns"
             + (profileRuns.map { ", exponents from this machine's profile of \($0) runs" } ?? "")
-            + (widened > 0 ? ", \(widened) \(widened == 1 ? "row's interval" : "rows' intervals") widened for \(widened == 1 ? "its" : "their") spread between runs" : "")
+            + (widened == 0 ? "" : widened == 1 ? ", 1 row's interval widened for its spread between runs"
+                : ", \(widened) rows' intervals widened for their spread between runs")
     }
 
     /// How many rows got each verdict (verdicts with no row are absent).

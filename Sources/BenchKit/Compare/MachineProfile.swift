@@ -150,8 +150,8 @@ public struct MachineProfile: Sendable, Equatable {
     /// What a run measured, as `add` pairs runs: its commit (none outside a git work tree) and its options (budget,
     /// sizes, geometry, block alignment, ...), hashed (`StableHash`, 16 hex digits). Two runs of other commits are
     /// not paired, since a change made between them is not noise: for a row of 30 samples 5% apart (a pair's variance
-    /// about 0.00026), one 1.5x change (a log of 0.405, squared 0.164) would keep its spread past 1.5 times a median
-    /// of 1.65 for some 180 pairs. Nor are a quick and a default run: their samples differ in number and length.
+    /// about 0.00026), one 1.5x change (a log of 0.405, squared 0.164) would keep its spread past `wideningGate` times a
+    /// median of 1.65 (2.89) for some 110 pairs. Nor are a quick and a default run: their samples differ in number and length.
     public static func configuration(of metadata: RunMetadata?) -> String {
         guard let metadata else { return "" }
         let text = ([metadata.gitCommit ?? "no commit"] + metadata.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
