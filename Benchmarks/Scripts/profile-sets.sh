@@ -5,7 +5,8 @@
 # `estimator-table.sh` on SET's consecutive pairs twice: with that profile (PROFILE) and without (--no-profile).
 # usage: Benchmarks/Scripts/profile-sets.sh OUT SET [SET ...]
 # env:   BENCH=PATH the binary (default: a release build); THRESHOLD=PCT compare's --threshold (default: the tool's);
-#        FACTORS="1.5 1.3 1.2" the doctored slowdowns
+#        FACTORS="1.5 1.3 1.2" the doctored slowdowns; ESTIMATORS="median p40 hl" the estimators scored (default: the
+#        tool's, median)
 # Writes OUT/profile-NAME.csv, OUT/NAME.profile.txt and OUT/NAME.pair.txt (NAME: the SET's absolute path, / as -), and
 # prints each set's A/A and doctored lines, both ways.
 set -euo pipefail
@@ -36,9 +37,9 @@ for test in "${sets[@]}"; do
     "$BENCH" profile --profile "$profile" "${others[@]}" > /dev/null
     for how in profile pair; do
         if [ "$how" = profile ]; then export PROFILE=$profile; else unset PROFILE; fi
-        RUNS=$test ESTIMATORS=median FACTORS="${FACTORS:-1.5 1.3 1.2}" "$here/estimator-table.sh" "$pairs" \
+        RUNS=$test ESTIMATORS="${ESTIMATORS:-median}" FACTORS="${FACTORS:-1.5 1.3 1.2}" "$here/estimator-table.sh" "$pairs" \
             > "$out/$name.$how.txt" 2>/dev/null
         echo "$test, $how ($( [ "$how" = profile ] && echo "${#others[@]} runs of the other sets" || echo "--no-profile")):"
-        grep -E "^median (A/A|[0-9.]+x):" "$out/$name.$how.txt" | sed 's/^median /  /'
+        grep -E "^[^ ]+ (A/A|[0-9.]+x):" "$out/$name.$how.txt" | sed 's/^/  /'
     done
 done

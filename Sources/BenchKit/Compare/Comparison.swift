@@ -348,12 +348,13 @@ public enum Comparator {
             }
             return UndersampledRow(key: row.key, baseline: base.samples.count, current: candidate.samples.count)
         }
+        let widened = compared.compactMap { $0 }.filter { $0.metric == .time && widenings[$0.key, default: 1] > 1 }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
                           undersampled: undersampled,
-                          widened: compared.filter { $0?.metric == .time && (widenings[$0!.key] ?? 1) > 1 }.count)
+                          widened: widened.count)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or

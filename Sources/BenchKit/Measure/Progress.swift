@@ -8,7 +8,8 @@ import Darwin
 
 /// What a run is doing, as the runner (and the tools around it) report it.
 public enum RunEvent: Sendable {
-    /// The run starts: `cases` benchmark-size pairs, expected to take about `estimatedSeconds`.
+    /// The run starts: `cases` benchmark-size pairs, expected to take about `estimatedSeconds` once they are set up
+    /// (their sampling and frame profiles: `BenchmarkRunner.estimatedSeconds`; `ab` reports it after its set-up).
     case started(cases: Int, estimatedSeconds: Double)
     /// Case `index` (1-based) of `total` is being set up, verified and calibrated.
     case preparing(index: Int, total: Int, key: RowKey)
@@ -29,6 +30,13 @@ public enum RunEvent: Sendable {
     case phase(name: String, detail: String)
     /// A line that must always be shown (a warning).
     case note(String)
+}
+
+extension RunEvent {
+    /// `running 737 benchmark sizes, about 1 min 3 s once set up`: the first line of `--verbose` and of a log.
+    static func startLine(cases: Int, estimate: Double) -> String {
+        "running \(cases) benchmark sizes, about \(ProgressClock.duration(estimate)) once set up\n"
+    }
 }
 
 /// Where a run's progress goes. Implementations decide how much of it a reader sees.
@@ -68,7 +76,7 @@ public final class LineProgress: ProgressReporter {
         switch event {
         case .started(let cases, let estimate):
             width = String(cases).count
-            write("running \(cases) benchmark sizes, about \(ProgressClock.duration(estimate))\n")
+            write(RunEvent.startLine(cases: cases, estimate: estimate))
         case .preparing: break
         case .prepared(let index, let total, let key, let iterations):
             write("\(counter(index, total)) prepared \(key.benchmark) size \(key.size): \(iterations) iterations per sample\n")
@@ -239,7 +247,7 @@ public final class PeriodicProgress: ProgressReporter {
     public func report(_ event: RunEvent) {
         if let line = state.apply(event) { write(line + "\n") }
         if case .started(let cases, let estimate) = event {
-            write("running \(cases) benchmark sizes, about \(ProgressClock.duration(estimate))\n")
+            write(RunEvent.startLine(cases: cases, estimate: estimate))
             return
         }
         let now = state.clock.elapsed

@@ -41,6 +41,23 @@ import Testing
         #expect(BenchmarkRunner.remainingSeconds(cases: 3, profiled: 0, options: RunOptions(timeBudget: 0.5)) == 1.5)
     }
 
+    /// Before set-up the runner does not know which cases have a frame profile: it takes the default run's share, and
+    /// leaves out the set-up, verification and warm-up that the progress line adds at the pace of the cases prepared.
+    @Test func theFirstEstimateIsTheSamplingAndProfilesOfTheSuitesShareOfProfiledCases() {
+        let options = RunOptions(timeBudget: 0.07, warmup: 0.007)
+        #expect(BenchmarkRunner.estimatedSeconds(cases: 737, options: options)
+            == BenchmarkRunner.remainingSeconds(cases: 737, profiled: 168, options: options))
+        #expect(BenchmarkRunner.estimatedSeconds(cases: 4, options: RunOptions(timeBudget: 1, warmup: 0.5)) == 5,
+                "4 budgets and one profile's (0.91 rounds to 1), no warm-up")
+        #expect(RunEvent.startLine(cases: 737, estimate: 63.5) == "running 737 benchmark sizes, about 1 min 4 s once set up\n")
+        // While preparing: the cases left at the pace so far, then the estimate; a warm-up is in the pace alone.
+        let state = ProgressState()
+        _ = state.apply(.started(cases: 4, estimatedSeconds: 60))
+        _ = state.apply(.preparing(index: 2, total: 4, key: key(1)))
+        _ = state.apply(.prepared(index: 2, total: 4, key: key(1), iterations: 100))
+        #expect(state.preparationLeft(elapsed: 10) == 10 && state.estimate == 60)
+    }
+
     @Test func anEstimateRunOverSaysHowLongTheRunHasTaken() {
         let state = ProgressState()
         _ = state.apply(.started(cases: 1, estimatedSeconds: 1))
