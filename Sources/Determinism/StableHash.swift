@@ -31,4 +31,10 @@ public enum StableHash {
     public static func of(_ text: String) -> UInt64 {
         text.utf8.reduce(seed) { mix($0, UInt64($1)) }
     }
+
+    /// `of(text)` as 16 hex digits, zero-padded: a name for what the text describes (a run's configuration, a build).
+    public static func hex(_ text: String) -> String {
+        let digits = String(of(text), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

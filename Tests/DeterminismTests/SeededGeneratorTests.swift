@@ -72,4 +72,12 @@ struct SeededGeneratorTests {
         #expect(StableHash.of("pipeline/best@300") != StableHash.of("pipeline/best@3000"))
         #expect(StableHash.of("ab") == StableHash.mix(StableHash.mix(StableHash.seed, UInt64(0x61)), UInt64(0x62)))
     }
+
+    /// `hex`: the same hash as 16 hex digits, a hash with leading zero digits padded to that width.
+    @Test func hexIsTheHashInSixteenDigits() throws {
+        #expect(StableHash.hex("") == "cbf29ce484222325" && StableHash.hex("a") == "af63dc4c8601ec8c")
+        let small = try #require((0..<100_000).lazy.map { "run \($0)" }.first { StableHash.of($0) < 1 << 60 })
+        #expect(StableHash.hex(small).count == 16 && StableHash.hex(small).hasPrefix("0"))
+        #expect(UInt64(StableHash.hex(small), radix: 16) == StableHash.of(small))
+    }
 }

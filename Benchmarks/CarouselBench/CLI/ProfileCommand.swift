@@ -145,7 +145,7 @@ enum Profiles {
     static let options: [OptionSpec] = [
         .value("--profile", "PATH",
                "the machine profile to divide by (default \(MachineProfile.directory)/MACHINE.csv of the baseline's machine, when there is one; README, Round speeds)"),
-        .flag("--no-profile", "divide by each pair's own rounds alone, not by the machine's profile"),
+        .flag("--no-profile", "divide by each pair's own rounds alone, not by the machine's profile (run: nor add the run to it)"),
     ]
 
     /// Refuses `--profile` with `--no-profile`.

@@ -25,10 +25,12 @@ enum RunCommand {
             decides a row on its worst frame too when the median does not (--worst-threshold; a change under 100 us
             never counts). Where time decides a row, it says in how many rounds each run ran at the machine's full
             speed (with --raw-samples it warns when either did so in under 15% of them: a slowdown may then read
-            unchanged; README, "Full-speed rounds"). With --history the run is added to this machine's profile too
-            (\(MachineProfile.directory)/MACHINE.csv: how each row feels the machine's slow rounds); once a row has
-            \(MachineProfile.minimumRuns) runs there, the comparison learns its exponent from the profile as well as from the
-            pair, and measures the rounds against either run's full speed (README, "Round speeds"; --no-profile: not).
+            unchanged; README, "Full-speed rounds"). A run at the tool's own budget (no --time-budget) with at least 8
+            rows of 4 benchmarks is added to this machine's profile (\(MachineProfile.directory)/MACHINE.csv, or --profile: how
+            each row feels the machine's slow rounds, and how far it moves between runs); with --history any run is.
+            Once a row has \(MachineProfile.minimumRuns) runs there, the comparison learns its exponent from the profile as
+            well as from the pair, measures the rounds against either run's full speed and widens the rows that move
+            most between runs (README, "Round speeds"; --no-profile: neither adds nor divides by it).
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after --lock-timeout seconds with one line (exit 1), having written nothing.
@@ -48,7 +50,7 @@ enum RunCommand {
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
                 .flag("--uikit-matrix", "also time each uikit/* pipeline under every other combination of the switches that change its work"),
-                .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv) and add the run to its profile (\(MachineProfile.directory)/MACHINE.csv, or --profile)"),
+                .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv), and add the run to its profile (\(MachineProfile.directory)/MACHINE.csv, or --profile) even at another --time-budget"),
             ] + Profiles.options + [
                 Locking.option,
             ],
@@ -217,15 +219,25 @@ enum RunCommand {
         // is written: a run that cannot have them all writes nothing.
         let savesBaseline = result.failures.isEmpty && (arguments.has("--replace-baseline") || arguments.has("--save-baseline"))
         let historyPath = result.failures.isEmpty && arguments.has("--history") ? HistoryRecording.path(result) : nil
-        let profilePath = historyPath == nil || arguments.has("--no-profile")
-            ? nil : arguments.value("--profile") ?? MachineProfile.path(machine: HistoryRecording.machineSlug(result))
+        let profilePath = Self.learnsProfile(arguments, result, history: historyPath != nil)
+            ? arguments.value("--profile") ?? MachineProfile.path(machine: HistoryRecording.machineSlug(result)) : nil
         var written: [String] = []
         var writeError: Error?
         do {
             try Locking.writing([output] + (savesBaseline ? [baselinePath] : []) + (historyPath.map { [$0] } ?? [])
                                 + (profilePath.map { [$0] } ?? []), wait: wait) {
-                // The profile is read and checked first: a foreign or malformed one stops the writing before it starts.
-                let profile = try profilePath.map { try HistoryRecording.profile(at: $0, result) }
+                // The profile is read and checked first: with --history a foreign or malformed one stops the writing
+                // before it starts; a run that was not asked to add itself writes its results and says why it did not.
+                var profile: MachineProfile?
+                var unreadProfile: String?
+                if let profilePath {
+                    do {
+                        profile = try HistoryRecording.profile(at: profilePath, result)
+                    } catch where historyPath == nil {
+                        unreadProfile = "not added to the profile: \(error)"
+                    }
+                }
+                defer { if let unreadProfile { written.append(unreadProfile) } }
                 try ResultsFile.write(result, schema: schema, to: output)
                 written.append("wrote \(output) (\(result.rows.count) rows)")
                 if savesBaseline && arguments.has("--replace-baseline") {
@@ -241,7 +253,7 @@ enum RunCommand {
                 if var profile, let profilePath {
                     if profile.add(result.rows, configuration: MachineProfile.configuration(of: result.metadata)) {
                         try profile.write(to: profilePath)
-                        written.append("added the run to the profile \(profilePath) (\(profile.runs) runs"
+                        written.append("added the run to the profile \(profilePath) (\(profile.runs) run\(profile.runs == 1 ? "" : "s")"
                             + (profile.isUsable ? ")" : "; compare uses it from \(MachineProfile.minimumRuns))"))
                     } else {
                         written.append("not added to the profile \(profilePath): too few rows with samples to tell the run's rounds")
@@ -278,6 +290,16 @@ enum RunCommand {
 }
 
 extension RunCommand {
+    /// Whether the run adds itself to this machine's profile (README, "The machine profile"): with `--history`, any
+    /// run that verified; otherwise, since issue 19's eighteenth session, a run at the tool's own budget (the default or
+    /// `--quick`, no `--time-budget`) with enough rows to tell its rounds, so that a machine's profile is learnt by
+    /// running the suite, and `compare` divides by it from the tenth run on. Never with `--no-profile`. Runs at another
+    /// budget (the tests' few milliseconds) are left out unless asked for.
+    static func learnsProfile(_ arguments: ParsedArguments, _ result: RunResult, history: Bool) -> Bool {
+        guard result.failures.isEmpty, !arguments.has("--no-profile") else { return false }
+        return history || (arguments.value("--time-budget") == nil && MachineProfile.canAdd(result.rows))
+    }
+
     /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run. The
     /// caller holds the baseline's lock, across this read, merge and write. Returns the line that says so.
     static func saveIntoBaseline(_ result: RunResult, path: String, configuration: SuiteConfiguration) throws -> String {

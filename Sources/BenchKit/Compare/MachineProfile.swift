@@ -103,6 +103,10 @@ public struct MachineProfile: Sendable, Equatable {
         return usable.mapValues { RoundSpeeds.centredSums($0.samples, slowdowns) }
     }
 
+    /// Whether `add` would take a run of these rows: enough rows with samples to tell its rounds (at least 8 rows of
+    /// 4 benchmarks, as the run-wide drift needs).
+    public static func canAdd(_ rows: [ResultRow]) -> Bool { rounds(of: rows) != nil }
+
     /// The rows `sums(of:)` takes and the run's rounds' slowdowns; nil when too few rows.
     static func rounds(of rows: [ResultRow]) -> (usable: [RowKey: ResultRow], slowdowns: [Double])? {
         let byKey = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -152,12 +156,14 @@ public struct MachineProfile: Sendable, Equatable {
     /// not paired, since a change made between them is not noise: for a row of 30 samples 5% apart (a pair's variance
     /// about 0.00026), one 1.5x change (a log of 0.405, squared 0.164) would keep its spread past `wideningGate` times a
     /// median of 1.65 (2.89) for some 110 pairs. Nor are a quick and a default run: their samples differ in number and length.
+    ///
+    /// Since issue 19's eighteenth session the build as well (`RunMetadata.build`, where recorded), since a run adds
+    /// itself to the profile without being asked: a work tree's uncommitted change has the commit of the code before it.
     public static func configuration(of metadata: RunMetadata?) -> String {
         guard let metadata else { return "" }
-        let text = ([metadata.gitCommit ?? "no commit"] + metadata.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-            .joined(separator: "\n")
-        let hash = String(StableHash.of(text), radix: 16)
-        return String(repeating: "0", count: 16 - hash.count) + hash
+        let build = metadata.build.map { ["build=" + $0] } ?? []
+        let options = metadata.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return StableHash.hex(([metadata.gitCommit ?? "no commit"] + build + options).joined(separator: "\n"))
     }
 
     /// A row's level in one run, `log` of the median of its samples each divided by its round's slowdown, and that

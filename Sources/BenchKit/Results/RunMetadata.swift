@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 
 /// Where and how a run was made: written beside the results as `NAME.meta.json`.
@@ -18,6 +19,10 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     /// Names the run that wrote the file (`HOST-PID-RANDOM`), unique per run, so that a set can be traced to
     /// the run it came from when several runs write one output; nil in files written before it was recorded.
     public var runID: String?
+    /// The executable that made the run, as `executableIdentity` names it: two runs of one build carry the same,
+    /// a rebuild another (the commit cannot tell a work tree's uncommitted changes apart). nil in files written before
+    /// it was recorded (issue 19, session 18) and where the executable cannot be read.
+    public var build: String?
 
     public init(
         time: String, gitCommit: String?, swiftVersion: String, cpuModel: String?, host: String,
@@ -48,7 +53,19 @@ public struct RunMetadata: Sendable, Equatable, Codable {
             machine: machine, options: options
         )
         metadata.runID = newRunID()
+        metadata.build = executableIdentity
         return metadata
+    }
+
+    /// This process's executable, as its size and modification time hashed (`StableHash`, 16 hex digits): cheap,
+    /// and different for every build (a copy made without keeping the time, `cp` without `-p`, reads as another).
+    /// nil where the executable's path or attributes cannot be read.
+    static var executableIdentity: String? {
+        guard let path = Bundle.main.executablePath,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        return StableHash.hex("\(size.int64Value)\n\(modified.timeIntervalSince1970)")
     }
 
     /// The compiler that built the harness (major.minor).

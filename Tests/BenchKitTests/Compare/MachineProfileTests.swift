@@ -208,6 +208,22 @@ import Testing
         metadata.gitCommit = "abc"
         metadata.options["timeBudget"] = "0.07"
         #expect(MachineProfile.configuration(of: metadata) != first)
+        // And the build, where the metadata records it: an uncommitted change is another build of the same commit.
+        metadata.options["timeBudget"] = "0.027"
+        metadata.build = "0123456789abcdef"
+        let built = MachineProfile.configuration(of: metadata)
+        #expect(built != first)
+        metadata.build = "0123456789abcdee"
+        #expect(MachineProfile.configuration(of: metadata) != built)
+        metadata.build = nil
+        #expect(MachineProfile.configuration(of: metadata) == first, "a file without a build reads as before")
+    }
+
+    /// A run's metadata names its build: the same in one process, and 16 hex digits.
+    @Test func aRunsMetadataNamesItsBuild() throws {
+        let build = try #require(RunMetadata.current(options: [:]).build)
+        #expect(build.count == 16 && build.allSatisfy(\.isHexDigit))
+        #expect(RunMetadata.current(options: [:]).build == build)
     }
 
     /// With that profile, the bimodal row's change between an even and an odd run is `inconclusive`, where the

@@ -151,6 +151,46 @@ import Testing
         }
     }
 
+    /// A run at the tool's own budget adds itself to this machine's profile, under the working directory; with
+    /// `--no-profile`, at another `--time-budget` or with too few rows to tell its rounds it does not; a profile it
+    /// cannot read costs the run nothing but the adding.
+    @Test func aRunAtTheToolsOwnBudgetLearnsTheMachinesProfile() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let output = directory.appendingPathComponent("out.csv")
+        func run(sizes: String = "3,30", _ extra: [String] = []) throws -> BenchProcess.Outcome {
+            try BenchProcess.run([
+                "run", "--quick", "--filter", "^(lookup/arithmetic|lookup/binary|wrap/modular|snap/threshold)$",
+                "--sizes", sizes, "--no-baseline", "--output", output.path,
+            ] + extra, in: directory)
+        }
+        let folder = directory.appendingPathComponent(MachineProfile.directory)
+        func runs() throws -> [Int] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") }
+                .map { try MachineProfile.read(folder.appendingPathComponent($0).path)?.runs ?? -1 }
+        }
+        let first = try run()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("added the run to the profile \(MachineProfile.directory)/"), "\(first.stderr)")
+        #expect(first.stderr.contains("(1 run; compare uses it from \(MachineProfile.minimumRuns))"), "\(first.stderr)")
+        #expect(try runs() == [1], "8 rows of 4 benchmarks: one run in the one profile")
+        for (sizes, extra) in [("3,30", ["--no-profile"]), ("3,30", ["--time-budget", "27"]), ("3", [])] {
+            let outcome = try run(sizes: sizes, extra)
+            #expect(outcome.status == 0 && !outcome.stderr.contains("to the profile"), "\(extra) at \(sizes): \(outcome.stderr)")
+            #expect(try runs() == [1], "\(extra) at \(sizes): not added")
+        }
+        #expect(try run(sizes: "3", ["--time-budget", "27", "--history"]).stderr.contains("not added to the profile"),
+                "asked for, a run of too few rows says why it was not added")
+        let profile = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".csv") })
+        let path = folder.appendingPathComponent(profile)
+        try "garbage\n".write(to: path, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: output)
+        let unread = try run()
+        #expect(unread.status == 0, "\(unread.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output.path), "the results are written")
+        #expect(unread.stderr.contains("not added to the profile: \(MachineProfile.directory)/\(profile):1: "), "\(unread.stderr)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == "garbage\n", "the file it could not read is left as it was")
+    }
+
     @Test func checkWithoutABaselineIsARuntimeError() throws {
         let directory = try BenchProcess.scratchDirectory()
         let outcome = try BenchProcess.run([
