@@ -139,7 +139,7 @@ enum HistoryRecording {
         let machine = machineSlug(result)
         let profile = try MachineProfile.read(path) ?? MachineProfile(machine: machine)
         guard profile.machine == machine else {
-            throw RuntimeError("\(path): a profile of \(profile.machine), not of this machine (\(machine)): nothing written")
+            throw RuntimeError("\(path): a profile of \(profile.machine), not of this machine (\(machine))")
         }
         return profile
     }

@@ -235,6 +235,8 @@ enum RunCommand {
                         profile = try HistoryRecording.profile(at: profilePath, result)
                     } catch where historyPath == nil {
                         unreadProfile = "not added to the profile: \(error)"
+                    } catch {
+                        throw RuntimeError("\(error): nothing written")
                     }
                 }
                 defer { if let unreadProfile { written.append(unreadProfile) } }

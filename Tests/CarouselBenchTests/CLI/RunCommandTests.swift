@@ -189,6 +189,12 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.path), "the results are written")
         #expect(unread.stderr.contains("not added to the profile: \(MachineProfile.directory)/\(profile):1: "), "\(unread.stderr)")
         #expect(try String(contentsOf: path, encoding: .utf8) == "garbage\n", "the file it could not read is left as it was")
+        // Asked for (--history), the profile is part of what the run writes: one it cannot read stops all of it.
+        try FileManager.default.removeItem(at: output)
+        let asked = try run(["--history"])
+        #expect(asked.status == 1 && asked.stderr.contains("\(profile):1: ") && asked.stderr.contains("nothing written"),
+                "\(asked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func checkWithoutABaselineIsARuntimeError() throws {
