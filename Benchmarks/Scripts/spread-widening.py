@@ -7,7 +7,7 @@ Each SET holds run0.csv ... runN.csv with their .samples.csv and .meta.json (int
 turn, leaving it out: `BENCH profile` of every other SET's runs, cut to its exponent columns (a profile without
 spreads, so `compare` does not widen), then `BENCH compare` of SET's consecutive pairs as they are (A/A) and with the
 current run's pipeline rows 1.5, 1.3 and 1.2 times slower, into OUT/NAME/. Then, in Python, each row's spread between
-runs is learnt from the other SETs' runs in order, each paired with the last of the same commit and options, as
+runs is learnt from the other SETs' runs in order, each paired with the last of the same commit, build and options, as
 `MachineProfile.add` does (the level's exponent: `one` as
 kept, `run` the run's own shrunk slope, `cum` the slope learnt so far), and each flagged row's interval is widened
 by its spread over the median row's where that ratio passes GATE (`MachineProfile.widenings`, `Comparator.widen`):
@@ -115,10 +115,10 @@ class Profile:
         self.sdd, self.svv, self.pairs, self.last = defaultdict(float), defaultdict(float), defaultdict(int), {}
 
     def add(self, path):
-        """path: a run's .samples.csv; it pairs with the last run of the same commit and options (.meta.json)."""
+        """path: a run's .samples.csv; it pairs with the last run of the same commit, build and options (.meta.json)."""
         with open(path[:-len(".samples.csv")] + ".meta.json") as f:
             meta = json.load(f)
-        configuration = (meta.get("gitCommit"), tuple(sorted(meta.get("options", {}).items())))
+        configuration = (meta.get("gitCommit"), meta.get("build"), tuple(sorted(meta.get("options", {}).items())))
         rows = {k: v for k, v in samples(path).items() if len(v) >= 3 and min(v) > 0}
         rounds = max(len(v) for v in rows.values())
         slow = [statistics.median([v[i] / min(v) for v in rows.values() if len(v) > i]) for i in range(rounds)]

@@ -15,7 +15,7 @@ enum CompareCommand {
             round's slowdown (the median row's, so a machine slow for a while is not slower code; --raw-samples: not;
             README, "Round speeds"), measured against either run's full speed and with each row's exponent learnt
             from the machine's profile too when one of at least \(MachineProfile.minimumRuns) runs is there (`profile`,
-            `run --history`; --profile, --no-profile); the ratio of the runs' medians of those samples (--estimator) is divided by
+            and every `run` at the tool's own budget; --profile, --no-profile); the ratio of the runs' medians of those samples (--estimator) is divided by
             the run-wide drift (the median ratio over all rows, so a slower machine is
             not slower code) and a seeded bootstrap over those samples gives its 95% interval: `regressed` only when the
             whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.

@@ -133,7 +133,7 @@ enum HistoryRecording {
         HistoryFile.path(machine: machineSlug(result))
     }
 
-    /// The profile at `path` that `run --history` adds `result` to: the file's, or a new one; a profile of another
+    /// The profile at `path` that `run` adds `result` to: the file's, or a new one; a profile of another
     /// machine is refused.
     static func profile(at path: String, _ result: RunResult) throws -> MachineProfile {
         let machine = machineSlug(result)

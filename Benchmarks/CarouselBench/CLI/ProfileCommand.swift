@@ -14,12 +14,12 @@ enum ProfileCommand {
             the machine's slow rounds in earlier runs on that machine. Once a row has \(MachineProfile.minimumRuns) runs
             in it, `compare` and `run` divide each time sample by its round's slowdown measured against either run's
             full speed, with the row's exponent learnt from the profile and the pair together (README, "Round
-            speeds"): a run slow in nearly every round is then divided down to the other's full speed. `run --history`
-            adds each run it makes; this command adds runs already made (each RUN.csv with its .samples.csv and
-            .meta.json, read under its shared lock), each to the profile of the machine it was timed on, in the order
-            given (a row's spread pairs each run with the last before it of the same commit and options). Add a run
-            once: the profile does not know which runs it holds. A run of too few rows to tell its rounds (fewer than
-            \(Comparator.minimumRowsForDrift) rows of \(Comparator.minimumBenchmarksForDrift) benchmarks with samples)
+            speeds"): a run slow in nearly every round is then divided down to the other's full speed. Every `run` at
+            the tool's own budget adds itself (`run --history`: any run); this command adds runs already made (each
+            RUN.csv with its .samples.csv and .meta.json, read under its shared lock), each to the profile of the
+            machine it was timed on, in the order given (a row's spread pairs each run with the last before it of the
+            same commit, build and options). Add a run once: the profile does not know which runs it holds. A run of
+            too few rows to tell its rounds (fewer than \(Comparator.minimumRowsForDrift) rows of \(Comparator.minimumBenchmarksForDrift) benchmarks with samples)
             is not added, with one line. Then the profile is shown: its runs, its rows, and how many rows feel a slow
             round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2), and each row's spread
             between runs: how far its level moved between consecutive runs of one commit and one set of options, the
@@ -63,7 +63,7 @@ enum ProfileCommand {
         if arguments.positionals.isEmpty {
             let path = chosen ?? MachineProfile.path(machine: HistoryFile.machineSlug(MachineFingerprint.current.description))
             guard let profile = try MachineProfile.read(path) else {
-                throw RuntimeError("\(path): no profile yet (record one with `carousel-bench run --history`, or add runs with "
+                throw RuntimeError("\(path): no profile yet (every `carousel-bench run` records one, or add runs with "
                     + "`carousel-bench profile RUN.csv ...`)")
             }
             print(render(profile, path: path, all: arguments.has("--all")), terminator: "")
@@ -140,7 +140,7 @@ enum ProfileCommand {
     }
 }
 
-/// The machine profile a comparison divides by (`--profile`, `--no-profile`) and the one `run --history` adds to.
+/// The machine profile a comparison divides by (`--profile`, `--no-profile`) and the one `run` adds to.
 enum Profiles {
     static let options: [OptionSpec] = [
         .value("--profile", "PATH",

@@ -3,7 +3,7 @@ import Foundation
 
 /// How much each row feels one machine's slow rounds, learnt from earlier runs on that machine: per row, the sums of
 /// `RoundSpeeds`' exponent (`Sxy` and `Sxx` of log sample on log slowdown, each run centred on its own means) added up
-/// over every run recorded, and how many runs that is. `Results/profiles/MACHINE.csv`; `run --history` adds each run,
+/// over every run recorded, and how many runs that is. `Results/profiles/MACHINE.csv`; `run` adds each run at the tool's own budget (`--history`: any),
 /// `profile` adds stored runs, and `compare` and `run` divide by it (`RoundSpeeds.divide(baseline:current:profile:)`)
 /// once it holds `minimumRuns` runs.
 ///
