@@ -94,7 +94,7 @@ enum ProfileCommand {
     }
 
     /// `Results/profiles/x.csv: 12 runs, 240 rows, used from 10 runs (in use)`, the exponents' range, the spreads
-    /// between runs and the rows widened, the rows of few samples given intervals, and with `all` a table of every row.
+    /// between runs and the rows widened, and with `all` a table of every row.
     static func render(_ profile: MachineProfile, path: String, all: Bool) -> String {
         let keys = profile.entries.keys.sorted()
         let exponents = keys.compactMap { key in
@@ -122,14 +122,6 @@ enum ProfileCommand {
                 + "rows with \(MachineProfile.minimumPairs) pairs of runs or more; \(widenings.count) \(intervals) widened, "
                 + "past \(ReportFormat.fixed(MachineProfile.wideningGate, decimals: 2)) times the median"
                 + (widest.isEmpty ? "" : " (\(widest)\(widenings.count > 3 ? ", ..." : ""))") + "\n"
-        }
-        let few = keys.compactMap { key in profile.entries[key]!.fewSampleSpread.map { (key, $0) } }
-        if !few.isEmpty {
-            let named = few.prefix(3).map { key, spread in
-                "\(key) \(ReportFormat.fixed(100 * (exp(spread.deviation) - 1), decimals: 1))% over \(spread.pairs) pairs"
-            }.joined(separator: ", ")
-            text += "rows of 1 or 2 samples a run, given an interval by their changes between runs (the standard deviation "
-                + "of a change): \(few.count) (\(named)\(few.count > 3 ? ", ..." : ""))\n"
         }
         guard all, !keys.isEmpty else { return text }
         var table = Table(columns: [

@@ -167,14 +167,11 @@ public struct Comparison: Sendable {
     /// How many runs the machine profile the samples were divided with holds (`MachineProfile.runs`); nil when none
     /// was (none given, too few runs, or the samples not divided).
     public var profileRuns: Int?
-    /// The rows time left `inconclusive` for want of samples: 1 or 2 raw samples on a side (`Comparator.interval`) and
-    /// no interval from the machine's profile (`MachineProfile.fewSampleInterval`), in key order, with each side's count.
+    /// The rows time left `inconclusive` for want of samples: 1 or 2 raw samples on a side (`Comparator.interval`), in
+    /// key order, with each side's count.
     public var undersampled: [UndersampledRow] = []
     /// How many rows time decided had their interval widened for their spread between runs (`MachineProfile.widenings()`).
     public var widened = 0
-    /// How many rows of 1 or 2 samples on a side took their interval from their changes between runs in the machine's
-    /// profile (`MachineProfile.fewSampleInterval`).
-    public var fewSampleIntervals = 0
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
     /// rounds' slowdowns, a 1.5x slowdown was found in 76 of 87 pairs whose smaller share was under 15% and 49 of 53
@@ -199,8 +196,7 @@ public struct Comparison: Sendable {
         return "note: \(count) too few samples for a time verdict, fewer than \(minimumSamplesForInterval) on a side (\(named)): "
             + "\(its) samples are too long for \(its) share of the run (a trajectory row's sample is its whole trajectory); to "
             + "sample \(it) more, time such rows alone with a larger --time-budget in both runs (--filter, --sizes), or count "
-            + "their instructions (--instructions); or run the suite with the same options 10 times, after which this machine's "
-            + "profile gives such rows an interval from their changes between runs"
+            + "their instructions (--instructions)"
     }
 
     /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift
@@ -244,9 +240,6 @@ public struct Comparison: Sendable {
             + (profileRuns.map { ", exponents from this machine's profile of \($0) runs" } ?? "")
             + (widened == 0 ? "" : widened == 1 ? ", 1 row's interval widened for its spread between runs"
                 : ", \(widened) rows' intervals widened for their spread between runs")
-            + (fewSampleIntervals == 0 ? "" : fewSampleIntervals == 1
-                ? ", 1 row of 1 or 2 samples given an interval by its changes between runs"
-                : ", \(fewSampleIntervals) rows of 1 or 2 samples given intervals by their changes between runs")
     }
 
     /// How many rows got each verdict (verdicts with no row are absent).
@@ -288,11 +281,9 @@ public struct Comparison: Sendable {
 ///    samples each divided by its round's slowdown (`RoundSpeeds`; unless `options.roundSpeeds` is off or too few
 ///    rows have samples). The raw ratio is the estimator's ratio of the two rows' samples; its interval the
 ///    estimator's (a seeded percentile bootstrap over both sample sets, `resamples` times, central `confidence`
-///    range; Moses's interval for Hodges–Lehmann). Without raw samples (none on either side) the ratio
+///    range; Moses's interval for Hodges–Lehmann). Without raw samples (fewer than 3 on either side) the ratio
 ///    is `median(current) / median(baseline)` and the interval
-///    `(m_c - MAD_c) / (m_b + MAD_b) ... (m_c + MAD_c) / (m_b - MAD_b)`. With 1 or 2 on a side, the ratio of the
-///    medians and, with a machine profile that has the row's changes between runs of so few samples, the interval
-///    those changes give (`MachineProfile.fewSampleInterval`); else none, and the row is `inconclusive`.
+///    `(m_c - MAD_c) / (m_b + MAD_b) ... (m_c + MAD_c) / (m_b - MAD_b)`.
 ///    Ratio and interval are then divided by the drift factor `d` (see `DriftNormalization`).
 ///    With `t = timeThreshold`, `up = 1 + t`, `down = 1 / (1 + t)` and the interval `[lo, hi]`:
 ///    - `regressed` when `lo > up` (the whole interval is past the threshold);
@@ -327,9 +318,8 @@ public enum Comparator {
             ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator)
             : (1, "not estimated")
         let frames = frameDrift(baseline: baselineByKey, current: currentByKey, options.normalization)
-        // A profile's widenings and spreads go with its exponents: with samples divided by their rounds' slowdowns.
-        let learnt = divided && options.profile?.isUsable == true ? options.profile : nil
-        let widenings = learnt?.widenings() ?? [:]
+        // A profile's widenings go with its exponents: with samples divided by their rounds' slowdowns.
+        let widenings = divided && options.profile?.isUsable == true ? options.profile!.widenings() : [:]
         let keys = Set(baselineByKey.keys).union(currentByKey.keys).sorted()
         // The matched rows first, each on its own core: each row's bootstrap has its own seeded generator
         // (`interval`), so they come out as in one loop, in about half the time on two cores (a default run's
@@ -344,28 +334,27 @@ public enum Comparator {
             DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
                 let (base, candidate) = pairs[index]
                 output[index] = compareRow(base, candidate, drift: drift, frameDrift: frames,
-                                           widening: widenings[base.key] ?? 1, profile: learnt, options: options)
+                                           widening: widenings[base.key] ?? 1, options: options)
             }
         }
         var matched = compared.compactMap { $0 }[...]
         let rows = Self.rows(keys: keys, baseline: baselineByKey, current: currentByKey) { _, _ in matched.removeFirst() }
         // Only where time decides a row: where instruction counts decide every row, the machine's speed decides nothing.
         let timed = rows.contains { $0.metric == .time || $0.metric == .worstFrame }
-        let few = zip(pairs, compared).compactMap { pair, row -> (ComparisonRow, UndersampledRow)? in
+        let undersampled = zip(pairs, compared).compactMap { pair, row -> UndersampledRow? in
             let (base, candidate) = pair
-            guard let row, row.metric == .time, hasTooFewSamples(base, candidate) else { return nil }
-            return (row, UndersampledRow(key: row.key, baseline: base.samples.count, current: candidate.samples.count))
+            guard let row, row.metric == .time, row.verdict == .inconclusive, hasTooFewSamples(base, candidate) else {
+                return nil
+            }
+            return UndersampledRow(key: row.key, baseline: base.samples.count, current: candidate.samples.count)
         }
-        // A row of few samples with an interval took it from the profile (`MachineProfile.fewSampleInterval`).
-        let undersampled = few.filter { $0.0.verdict == .inconclusive && $0.0.ciLow == nil }.map(\.1)
         let widened = compared.compactMap { $0 }.filter { $0.metric == .time && widenings[$0.key, default: 1] > 1 }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
                           fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
                           undersampled: undersampled,
-                          widened: widened.count,
-                          fewSampleIntervals: few.filter { $0.0.ciLow != nil }.count)
+                          widened: widened.count)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or
@@ -395,11 +384,10 @@ public enum Comparator {
         return high / low > up ? .inconclusive : .unchanged
     }
 
-    /// `widening`: the factor of the row's interval (`MachineProfile.widenings()`, `widen`). `profile`: where a side
-    /// has 1 or 2 samples, the row's interval from its changes between runs (`MachineProfile.fewSampleInterval`).
+    /// `widening`: the factor of the row's interval (`MachineProfile.widenings()`, `widen`).
     static func compareRow(
         _ base: ResultRow, _ candidate: ResultRow, drift: Double, frameDrift: Double = 1, widening: Double = 1,
-        profile: MachineProfile? = nil, options: ComparisonOptions
+        options: ComparisonOptions
     ) -> ComparisonRow {
         let rawRatio = timeRatio(base, candidate, estimator: options.estimator)
         var row = ComparisonRow(
@@ -413,10 +401,7 @@ public enum Comparator {
         }
         guard let rawRatio else { return row }
         row.ratio = rawRatio / drift
-        let sampled = interval(base, candidate, options: options).map { widen($0, around: rawRatio, by: widening) }
-        let learnt = sampled == nil && hasTooFewSamples(base, candidate)
-            ? profile?.fewSampleInterval(candidate.key, ratio: rawRatio, confidence: options.confidence) : nil
-        guard let (low, high) = sampled ?? learnt else {
+        guard let (low, high) = interval(base, candidate, options: options).map({ widen($0, around: rawRatio, by: widening) }) else {
             WorstFrameVerdict.apply(to: &row, base, candidate, drift: frameDrift, options: options)
             return row
         }

@@ -35,11 +35,6 @@ public struct MachineProfile: Sendable, Equatable {
         public var levelVariance: Double?
         /// What that run measured (`configuration(of:)`): a run pairs with it only if it measured the same.
         public var levelConfiguration = ""
-        /// How many pairs of consecutive runs had the row with 1 or 2 samples on both sides (too few for an interval of
-        /// its own, `fewSampleSpread`), and over those pairs the sum of the squared change of its level (the log of its
-        /// median), less the pair's median row's change.
-        public var fewPairs = 0
-        public var fewSdd = 0.0
 
         public init(sxy: Double, sxx: Double, runs: Int) {
             self.sxy = sxy
@@ -51,12 +46,6 @@ public struct MachineProfile: Sendable, Equatable {
         /// `sqrt(sdd / svv)`; nil under `minimumPairs` pairs.
         public var spread: Double? {
             pairs >= MachineProfile.minimumPairs && svv > 0 ? (sdd / svv).squareRoot() : nil
-        }
-
-        /// The standard deviation of the row's change between two runs, as a log, where each run had 1 or 2 samples
-        /// of it, and how many pairs of runs that is: `sqrt(fewSdd / fewPairs)`; nil under `minimumPairs` pairs.
-        public var fewSampleSpread: (deviation: Double, pairs: Int)? {
-            fewPairs >= MachineProfile.minimumPairs ? ((fewSdd / Double(fewPairs)).squareRoot(), fewPairs) : nil
         }
     }
 
@@ -130,9 +119,7 @@ public struct MachineProfile: Sendable, Equatable {
 
     /// Adds one run's rows: their sums (`sums(of:)`), and each row's level (`level(_:_:)`) against its level in the
     /// last run that had it, if that run measured the same `configuration` (`configuration(of:)`), less the median
-    /// row's change between the two (the machine's drift). A row of 1 or 2 samples has no sums: its level is the log
-    /// of its median, and its change between two such runs goes to `fewSdd` (`Entry.fewSampleSpread`); its `runs`
-    /// counts it all the same. False, and nothing added, when the run has too few rows.
+    /// row's change between the two (the machine's drift). False, and nothing added, when the run has too few rows.
     public mutating func add(_ rows: [ResultRow], configuration: String = "") -> Bool {
         guard let (usable, slowdowns) = Self.rounds(of: rows) else { return false }
         var levels: [RowKey: (level: Double, variance: Double)] = [:]
@@ -143,19 +130,10 @@ public struct MachineProfile: Sendable, Equatable {
             entries[key] = entry
             levels[key] = Self.level(row.samples, slowdowns)
         }
-        var fewLevels: [RowKey: Double] = [:]
-        let firstRows = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        for (key, row) in firstRows where usable[key] == nil && Self.hasFewSamples(row) {
-            entries[key, default: Entry(sxy: 0, sxx: 0, runs: 0)].runs += 1
-            fewLevels[key] = log(SampleStatistics.median(row.samples))
+        let before = levels.compactMap { key, now -> (key: RowKey, change: Double)? in
+            guard let last = entries[key]!.level, entries[key]!.levelConfiguration == configuration else { return nil }
+            return (key, now.level - last)
         }
-        // A level pairs with the last one of its kind: a row of 3 samples or more is divided by its rounds' slowdowns.
-        let few = Self.fewSampleConfiguration(configuration)
-        func change(_ key: RowKey, _ now: Double, _ kind: String) -> (key: RowKey, change: Double)? {
-            guard let last = entries[key]!.level, entries[key]!.levelConfiguration == kind else { return nil }
-            return (key, now - last)
-        }
-        let before = levels.compactMap { change($0.key, $0.value.level, configuration) }
         if Comparator.enoughToTellDrift(rows: before.count, benchmarks: Set(before.map(\.key.benchmark)).count) {
             let drift = SampleStatistics.median(before.map(\.change))
             for (key, change) in before {
@@ -165,42 +143,12 @@ public struct MachineProfile: Sendable, Equatable {
                 entries[key]!.svv += variance
                 entries[key]!.pairs += 1
             }
-            for (key, change) in fewLevels.compactMap({ change($0.key, $0.value, few) }) {
-                entries[key]!.fewSdd += (change - drift) * (change - drift)
-                entries[key]!.fewPairs += 1
-            }
         }
         for (key, now) in levels {
             (entries[key]!.level, entries[key]!.levelVariance) = (now.level, now.variance)
             entries[key]!.levelConfiguration = configuration
         }
-        for (key, now) in fewLevels {
-            (entries[key]!.level, entries[key]!.levelVariance) = (now, 0)
-            entries[key]!.levelConfiguration = few
-        }
         return true
-    }
-
-    /// Whether a row has 1 or 2 samples, every one positive: too few for an interval of its own (`Comparator.interval`).
-    static func hasFewSamples(_ row: ResultRow) -> Bool {
-        (1..<minimumSamplesForInterval).contains(row.samples.count) && row.samples.allSatisfy { $0 > 0 }
-    }
-
-    /// The `levelConfiguration` of a level of 1 or 2 samples in a run of `configuration`: such a level pairs only with
-    /// another of its kind.
-    static func fewSampleConfiguration(_ configuration: String) -> String { "few " + configuration }
-
-    /// The interval of the ratio of a row's medians, `ratio`, where a side has 1 or 2 samples: `ratio` times
-    /// `exp(± t s)`, with `s` and its pairs the row's `fewSampleSpread` and `t` Student's quantile of `confidence` on
-    /// that many degrees of freedom (a prediction interval of one more change between runs); nil without a spread.
-    ///
-    /// Why (issue 19, session 19): a default run times `pipeline/peer.infinitelayout` at n = 10 000 in one or two
-    /// whole trajectories of 0.7-1.2 s, and a bootstrap of a point is a point, so the row had no time verdict in any
-    /// default pair of issue 19 and cost every pair one row of the bar (76 of 80 pipeline rows at 1.5x).
-    public func fewSampleInterval(_ key: RowKey, ratio: Double, confidence: Double) -> (Double, Double)? {
-        guard ratio > 0, let (deviation, pairs) = entries[key]?.fewSampleSpread else { return nil }
-        let half = TimeEstimator.studentQuantile(0.5 + confidence / 2, degreesOfFreedom: pairs) * deviation
-        return (ratio * exp(-half), ratio * exp(half))
     }
 
     /// What a run measured, as `add` pairs runs: its commit (none outside a git work tree) and its options (budget,
@@ -260,11 +208,8 @@ public struct MachineProfile: Sendable, Equatable {
     // MARK: The file
 
     /// The columns, in order: the exponent's sums (`legacyColumns`, all a profile held before issue 19's seventeenth
-    /// session), then the spread's (`Entry`; `level` and `level_variance` empty before a run had the row), then the
-    /// spread of rows of 1 or 2 samples (since its nineteenth).
-    public static let columns = spreadColumns + ["few_pairs", "few_sdd"]
-    /// The columns of a profile written before the spread of rows of few samples was learnt: read as rows of no such pairs.
-    public static let spreadColumns = legacyColumns + ["pairs", "sdd", "svv", "level", "level_variance", "level_configuration"]
+    /// session), then the spread's (`Entry`; the last two empty before a run had the row).
+    public static let columns = legacyColumns + ["pairs", "sdd", "svv", "level", "level_variance", "level_configuration"]
     /// The columns of a profile written before the spread was learnt: read as rows of no pairs.
     public static let legacyColumns = ["machine", "benchmark", "size", "runs", "sxy", "sxx"]
 
@@ -276,7 +221,7 @@ public struct MachineProfile: Sendable, Equatable {
                     DecimalFormat.exact(entry.sxy), DecimalFormat.exact(entry.sxx), String(entry.pairs),
                     DecimalFormat.exact(entry.sdd), DecimalFormat.exact(entry.svv),
                     entry.level.map(DecimalFormat.exact) ?? "", entry.levelVariance.map(DecimalFormat.exact) ?? "",
-                    entry.levelConfiguration, String(entry.fewPairs), DecimalFormat.exact(entry.fewSdd)]
+                    entry.levelConfiguration]
                 .joined(separator: ",") + "\n"
         }.joined()
     }
@@ -299,20 +244,19 @@ public struct MachineProfile: Sendable, Equatable {
         return try parse(try ResultsFile.contents(of: path), path: path)
     }
 
-    /// Parses profile CSV text; `path` names the file in errors. The header must be exactly `columns`,
-    /// `spreadColumns` or `legacyColumns`; a file with a header only is a profile of no runs, whose machine is the
-    /// file's name.
+    /// Parses profile CSV text; `path` names the file in errors. The header must be exactly `columns` or
+    /// `legacyColumns`; a file with a header only is a profile of no runs, whose machine is the file's name.
     /// - Complexity: O(text length).
     public static func parse(_ text: String, path: String) throws -> MachineProfile {
         var table = try CSVTable(text: text, path: path, required: legacyColumns)
-        guard let header = [columns, spreadColumns, legacyColumns].first(where: { $0.count == table.width }) else {
-            throw ResultsFileError(path: path, line: 1, reason: "expected the \(legacyColumns.count), "
-                + "\(spreadColumns.count) or \(columns.count) profile columns, found \(table.width)")
+        let spread = table.width == columns.count
+        guard spread || table.width == legacyColumns.count else {
+            throw ResultsFileError(path: path, line: 1, reason:
+                "expected the \(legacyColumns.count) or \(columns.count) profile columns, found \(table.width)")
         }
-        if let missing = header.first(where: { table.columns[$0] == nil }) {
+        if spread, let missing = columns.first(where: { table.columns[$0] == nil }) {
             throw ResultsFileError(path: path, line: 1, reason: "missing column '\(missing)'")
         }
-        let spread = header.count >= spreadColumns.count, few = header.count == columns.count
         var profile = MachineProfile(machine: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
         var first = true
         while let record = try table.next() {
@@ -342,14 +286,6 @@ public struct MachineProfile: Sendable, Equatable {
                     throw record.error("level_variance", "a level and its variance come together")
                 }
                 entry.levelConfiguration = record["level_configuration"]
-            }
-            if few {
-                entry.fewPairs = try record.integer("few_pairs")
-                guard entry.fewPairs < runs else {
-                    throw record.error("few_pairs", "\(entry.fewPairs): a row has fewer pairs than runs")
-                }
-                entry.fewSdd = try record.number("few_sdd")
-                guard entry.fewSdd >= 0 else { throw record.error("few_sdd", "\(entry.fewSdd) is negative: it is a sum of squares") }
             }
             guard profile.entries.updateValue(entry, forKey: key) == nil else {
                 throw record.error("benchmark", "\(key) is in the file twice")

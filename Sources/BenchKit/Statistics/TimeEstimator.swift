@@ -136,21 +136,6 @@ public enum TimeEstimator: Sendable, Equatable, CustomStringConvertible {
         return (exp(differences[k - 1]), exp(differences[differences.count - k]))
     }
 
-    /// Student's t quantile on `degreesOfFreedom` (at least 3), by the Cornish–Fisher expansion of the normal
-    /// quantile in `1 / degreesOfFreedom` to its fourth term (Abramowitz and Stegun 26.7.5): 2.2622 on 9 degrees of
-    /// freedom at 0.975 (the exact 2.26216), 3.1786 on 3 (3.1824).
-    /// - Complexity: O(1).
-    static func studentQuantile(_ probability: Double, degreesOfFreedom: Int) -> Double {
-        precondition(degreesOfFreedom >= 3, "the expansion of Student's quantile needs 3 degrees of freedom or more")
-        let z = normalQuantile(probability), v = Double(degreesOfFreedom)
-        let z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z, z9 = z7 * z * z
-        let g1 = (z3 + z) / 4
-        let g2 = (5 * z5 + 16 * z3 + 3 * z) / 96
-        let g3 = (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384
-        let g4 = (79 * z9 + 776 * z7 + 1_482 * z5 - 1_920 * z3 - 945 * z) / 92_160
-        return z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v)
-    }
-
     /// The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9).
     static func normalQuantile(_ probability: Double) -> Double {
         precondition(probability > 0 && probability < 1, "a quantile of the normal needs 0 < p < 1")

@@ -65,8 +65,8 @@ import Testing
         #expect(try MachineProfile.read(path) == nil, "no file: no profile")
         try original.write(to: path)
         #expect(try MachineProfile.read(path) == original)
-        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration,"
-            + "few_pairs,few_sdd\ntest-machine-00000000,family0/s6,10,2,"))
+        #expect(original.csv.hasPrefix("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\n"
+            + "test-machine-00000000,family0/s6,10,2,"))
         let entry = try #require(original.entries.values.first)
         #expect(entry.pairs == 1 && entry.level != nil && entry.levelVariance != nil && entry.svv > 0)
         // A header alone: a profile of no runs, named after its file.
@@ -76,17 +76,11 @@ import Testing
         let legacy = try MachineProfile.parse("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,12,0.5,1\n", path: "m.csv")
         let old = try #require(legacy.entries.values.first)
         #expect(old.runs == 12 && old.pairs == 0 && old.level == nil && old.spread == nil && legacy.widenings().isEmpty)
-        // One written before the spread of rows of few samples was learnt: its rows have no such pairs.
-        let spread = try MachineProfile.parse(
-            "machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\nm,a/b,3,12,0.5,1,11,1,2,4.5,0.01,abc\n",
-            path: "m.csv")
-        let before = try #require(spread.entries.values.first)
-        #expect(before.pairs == 11 && before.fewPairs == 0 && before.fewSdd == 0 && before.fewSampleSpread == nil)
     }
 
     @Test(arguments: [
         ("machine,benchmark,size,runs,sxy\n", "p.csv:1: missing column 'sxx'"),
-        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6, 12 or 14 profile columns, found 7"),
+        ("machine,benchmark,size,runs,sxy,sxx,extra\n", "p.csv:1: expected the 6 or 12 profile columns, found 7"),
         ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,extra,level_configuration\n",
          "p.csv:1: missing column 'level_variance'"),
         ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\nm,a/b,3,2,0.5,1,2,1,1,,,\n",
@@ -95,12 +89,6 @@ import Testing
          "p.csv:2: column 'sdd': -1.0 is negative: it is a sum of squares"),
         ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration\nm,a/b,3,2,0.5,1,1,1,1,4.5,,\n",
          "p.csv:2: column 'level_variance': a level and its variance come together"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration,few_pairs,few\n",
-         "p.csv:1: missing column 'few_sdd'"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration,few_pairs,few_sdd\n"
-            + "m,a/b,3,2,0,0,0,0,0,4.5,0,few x,2,0.1\n", "p.csv:2: column 'few_pairs': 2: a row has fewer pairs than runs"),
-        ("machine,benchmark,size,runs,sxy,sxx,pairs,sdd,svv,level,level_variance,level_configuration,few_pairs,few_sdd\n"
-            + "m,a/b,3,2,0,0,0,0,0,4.5,0,few x,1,-0.1\n", "p.csv:2: column 'few_sdd': -0.1 is negative: it is a sum of squares"),
         ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nn,a/b,10,1,0.5,1\n",
          "p.csv:3: column 'machine': \"n\" is not \"m\": a profile is of one machine"),
         ("machine,benchmark,size,runs,sxy,sxx\nm,a/b,3,1,0.5,1\nm,a/b,3,2,0.5,1\n", "p.csv:3: column 'benchmark': a/b@3 is in the file twice"),
@@ -274,74 +262,6 @@ import Testing
         let slower = Comparator.compare(baseline: baseline, current: run(seed: 20_100, slower: 1.5) { $0 % 2 == 1 }, options: options)
         for row in slower.rows where row.key.benchmark.family == "pipeline" {
             #expect(row.verdict == .regressed, "\(row.key): \(row.verdict) \(row.ciLow ?? 0)-\(row.ciHigh ?? 0)")
-        }
-    }
-
-    /// `rows` and a trajectory row of one sample, `pipeline/long` at n = 10 000, as `pipeline/peer.infinitelayout` at
-    /// n = 10 000 takes in a default run: 1 ms +-`jitter` (uniform), times `slower`; `count` samples.
-    private func withLongRow(_ rows: [ResultRow], seed: UInt64, slower: Double = 1, count: Int = 1) -> [ResultRow] {
-        let samples = noisySamples(center: 1e6, spread: 0.04, count: count, seed: seed).map { $0 * slower }
-        return rows + [makeRow("pipeline/long", size: 10_000, samples: samples)]
-    }
-
-    private static let long = RowKey(benchmark: BenchmarkID(parsing: "pipeline/long")!, size: 10_000)
-
-    /// A profile of `runs` runs whose odd rounds were slow, each with `pipeline/long` of `count(run)` samples.
-    private func withLongRowProfile(runs: Int, count: (Int) -> Int = { _ in 1 }) -> MachineProfile {
-        var profile = MachineProfile(machine: "test-machine-00000000")
-        for seed in 0..<runs {
-            _ = profile.add(withLongRow(run(seed: UInt64(seed) * 100) { $0 % 2 == 1 }, seed: UInt64(seed) + 7, count: count(seed)))
-        }
-        return profile
-    }
-
-    /// A row of 1 or 2 samples a run has no sums and no spread against its samples; its change between two such runs,
-    /// less the median row's, goes to `fewSdd`. A jitter of +-4% (uniform) a run makes changes of a standard deviation
-    /// of 0.04 sqrt(2/3), about 0.033. Its level pairs only with another of its kind: alternating 1 and 3 samples a
-    /// run, the row has no pair of either kind.
-    @Test func aRowOfOneSampleLearnsItsChangesBetweenRuns() throws {
-        let profile = withLongRowProfile(runs: 30)
-        let entry = try #require(profile.entries[Self.long])
-        #expect(entry.runs == 30 && entry.sxy == 0 && entry.sxx == 0 && entry.pairs == 0 && entry.spread == nil)
-        let spread = try #require(entry.fewSampleSpread)
-        #expect(spread.pairs == 29 && abs(spread.deviation - 0.033) < 0.012, "\(spread)")
-        #expect(profile.widenings()[Self.long] == nil && profile.entries.count == 13)
-        // Nine runs make eight pairs: no spread yet.
-        #expect(withLongRowProfile(runs: 9).entries[Self.long]?.fewSampleSpread == nil)
-        let mixed = try #require(withLongRowProfile(runs: 12) { $0 % 2 == 0 ? 1 : 3 }.entries[Self.long])
-        #expect(mixed.runs == 12 && mixed.fewPairs == 0 && mixed.pairs == 0, "\(mixed)")
-        // The file keeps it.
-        #expect(try MachineProfile.parse(profile.csv, path: "p.csv") == profile)
-    }
-
-    /// With that profile a row of one sample a side gets a verdict: its ratio of medians, within Student's t on 29
-    /// degrees of freedom times 0.033 or so (about +-7%): an A/A pair's +-8% at most reads `unchanged`, a 1.5x slowdown
-    /// `regressed`. Without the profile, or with too few runs in it, the row is `inconclusive` and the note says why.
-    @Test func aRowOfOneSampleTakesItsIntervalFromItsChangesBetweenRuns() throws {
-        var options = ComparisonOptions()
-        options.profile = withLongRowProfile(runs: 30)
-        let spread = try #require(options.profile?.entries[Self.long]?.fewSampleSpread)
-        let baseline = withLongRow(run(seed: 20_000) { $0 % 2 == 1 }, seed: 900)
-        let same = withLongRow(run(seed: 20_100) { $0 % 2 == 1 }, seed: 901)
-        let aa = Comparator.compare(baseline: baseline, current: same, options: options)
-        let row = try #require(aa.rows.first { $0.key == Self.long })
-        let ratio = try #require(row.rawRatio), half = TimeEstimator.studentQuantile(0.975, degreesOfFreedom: 29) * spread.deviation
-        #expect(row.verdict == .unchanged && row.metric == .time, "\(row)")
-        #expect(abs(try #require(row.ciLow) * aa.driftFactor - ratio * exp(-half)) < 1e-9)
-        #expect(abs(try #require(row.ciHigh) * aa.driftFactor - ratio * exp(half)) < 1e-9)
-        #expect(aa.fewSampleIntervals == 1 && aa.undersampled.isEmpty && aa.undersampledNote == nil)
-        #expect(aa.summaryLine.contains(", 1 row of 1 or 2 samples given an interval by its changes between runs"), "\(aa.summaryLine)")
-
-        let slowerRows = withLongRow(run(seed: 20_100, slower: 1.5) { $0 % 2 == 1 }, seed: 901, slower: 1.5)
-        let slower = Comparator.compare(baseline: baseline, current: slowerRows, options: options)
-        #expect(slower.rows.first { $0.key == Self.long }?.verdict == .regressed)
-
-        for profile in [nil, withLongRowProfile(runs: 9)] {
-            options.profile = profile
-            let alone = Comparator.compare(baseline: baseline, current: slowerRows, options: options)
-            #expect(alone.rows.first { $0.key == Self.long }?.verdict == .inconclusive)
-            #expect(alone.fewSampleIntervals == 0 && alone.undersampled.map(\.key) == [Self.long])
-            #expect(alone.undersampledNote?.contains("this machine's profile gives such rows an interval") == true)
         }
     }
 

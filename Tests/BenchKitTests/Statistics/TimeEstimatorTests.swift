@@ -76,15 +76,6 @@ import Testing
         #expect(high / low < 1.1)
     }
 
-    /// Student's t quantile against the tables (R's `qt`), where `MachineProfile.fewSampleInterval` uses it: from 9
-    /// degrees of freedom up, the expansion is within 1e-4.
-    @Test(arguments: [(0.975, 9, 2.262157), (0.975, 10, 2.228139), (0.975, 29, 2.045230), (0.95, 20, 1.724718),
-                      (0.995, 12, 3.054540), (0.975, 200, 1.971896)])
-    func studentQuantile(probability: Double, degreesOfFreedom: Int, expected: Double) {
-        let t = TimeEstimator.studentQuantile(probability, degreesOfFreedom: degreesOfFreedom)
-        #expect(abs(t - expected) < 1e-4, "\(t)")
-    }
-
     @Test func normalQuantile() {
         #expect(abs(TimeEstimator.normalQuantile(0.975) - 1.959964) < 1e-6)
         #expect(abs(TimeEstimator.normalQuantile(0.5)) < 1e-12)
