@@ -184,9 +184,11 @@ public struct Comparison: Sendable {
 
     /// One line on `undersampled`, for standard error after the table: which rows (up to 3 named), with how many
     /// samples a side, why, and how to sample them more; nil when there are none. A default run's
-    /// `pipeline/peer.infinitelayout` at n = 10 000 takes one sample, a whole trajectory of about 1.2 s on the 2-core
+    /// `pipeline/peer.infinitelayout` at n = 10 000 took one sample, a whole trajectory of about 1.2 s on the 2-core
     /// VM, and read `inconclusive` in every comparison with nothing to say why (issue 19, session 15). Timed alone
-    /// with `--time-budget 1000` it took 4 samples a run, in 10 s, and two such runs an interval (0.80-1.07x).
+    /// with `--time-budget 1000` it took 4 samples a run, in 10 s, and two such runs an interval (0.80-1.07x). Since
+    /// session 19 a whole run gives every case 3 samples (`SamplingPlan.next`); a filtered run, whose budget is its
+    /// few cases', or a run of an older build may still not.
     public var undersampledNote: String? {
         guard !undersampled.isEmpty else { return nil }
         let named = undersampled.prefix(3).map { "\($0.key): \($0.baseline) and \($0.current)" }.joined(separator: ", ")
@@ -470,8 +472,9 @@ public enum Comparator {
     /// The raw-ratio interval: the estimator's over the samples, or the MAD interval without them; nil when unbounded.
     static func interval(_ base: ResultRow, _ candidate: ResultRow, options: ComparisonOptions) -> (Double, Double)? {
         // One or two raw samples give no interval (a bootstrap of a point, a MAD of 0), so no time verdict: a
-        // trajectory row whose whole trajectory outlasts its budget takes one sample (`pipeline/peer.infinitelayout`
-        // at n = 10 000), and a quick A/A pair under load flagged `pipeline/seed003.paging` at n = 10 000 so (0.745x).
+        // trajectory row whose whole trajectory outlasts its budget took one sample (`pipeline/peer.infinitelayout`
+        // at n = 10 000) until the sampler gave every case 3 while the run's budget lasts, and a quick A/A pair under
+        // load flagged `pipeline/seed003.paging` at n = 10 000 so (0.745x).
         if hasTooFewSamples(base, candidate) { return nil }
         if hasSamples(base, candidate) {
             var generator = SeededGenerator(seed: options.seed ^ StableHash.of(candidate.key.description))

@@ -63,7 +63,8 @@ import Testing
     }
 
     /// A case whose samples are long reaches its hard limit short of the minimum: with a stop it samples on up to
-    /// `shortCaseLimitFactor` times its budget while the run's budget lasts; without one it stops there.
+    /// `shortCaseLimitFactor` times its budget while the run's budget lasts, and to 3 samples past that; without one
+    /// it stops there.
     @Test func aCaseShortOfTheMinimumSamplesOnPastItsHardLimitWhileTheRunsBudgetLasts() {
         let plan = plan(stop: stop)
         #expect(plan.hardLimit == 4_000 && plan.shortCaseLimit == 10_000)
@@ -75,6 +76,12 @@ import Testing
         let ten = Array(repeating: 100.0, count: 10)
         #expect(plan.next(ten + [130], spent: 4_000, totalSpent: 0) == .done, "at the minimum the hard limit holds")
         #expect(self.plan(stop: nil).next(few, spent: 4_000, totalSpent: 0) == .done, "no stop, no extension")
+        // Short of an interval's 3 samples, past its own limit too, while the run's budget lasts.
+        let two = Array(repeating: 5_000.0, count: 2)
+        #expect(plan.next(two, spent: 10_000, totalSpent: 2_999) == .sample, "2 samples: a third, whatever it costs")
+        #expect(plan.next(two, spent: 10_000, totalSpent: 3_000) == .done, "the run's budget spent")
+        #expect(plan.next(two + [5_000], spent: 15_000, totalSpent: 0) == .done, "3 samples: its own limit holds")
+        #expect(self.plan(stop: nil).next(two, spent: 10_000, totalSpent: 0) == .done, "no stop, no third")
     }
 
     /// Sampling synthetic cases with the plan: the quiet cases settle at the minimum and sample on with the noisy
