@@ -72,8 +72,9 @@ public struct CasePreparation: Sendable, Equatable {
 ///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case settles instead once
 ///    its interval is narrow enough, and stops once the run has spent every case's budget together; and a case short of
 ///    `minimumSamples` at its hard limit (whose samples are long) samples on, up to `shortCaseLimitFactor` (10)
-///    times its budget and to 3 samples past it, while the run's budget lasts. A settled case samples on with the others, so that its samples
-///    span the run, but the rounds end once only settled cases are left (`SamplingPlan.sampleInRounds`).
+///    times its budget and to 3 samples past it, while the run's budget lasts. A settled case samples on with the
+///    others, so that its samples span the run, but the rounds end once only settled cases are left
+///    (`SamplingPlan.sampleInRounds`).
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 /// 4. Frame profiles, for the cases that have one, in rounds (`profileInRounds`).
