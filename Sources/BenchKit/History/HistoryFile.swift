@@ -84,8 +84,8 @@ public enum HistoryFile {
             words = String(words.prefix(40))
             while words.hasSuffix("-") { words.removeLast() }
         }
-        let hex = String(UInt32(truncatingIfNeeded: StableHash.of(fingerprint)), radix: 16)
-        return (words.isEmpty ? "machine" : words) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+        // The hash's low 32 bits, the width the files are already named with.
+        return (words.isEmpty ? "machine" : words) + "-" + StableHash.hex(fingerprint).suffix(8)
     }
 
     // MARK: Writing

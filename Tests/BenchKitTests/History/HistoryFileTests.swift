@@ -1,4 +1,5 @@
 import BenchKit
+import Determinism
 import Foundation
 import Testing
 
@@ -28,6 +29,11 @@ import Testing
         #expect(HistoryFile.machineSlug("../../etc/passwd").hasPrefix("etc-passwd-"))
         #expect(HistoryFile.machineSlug(String(repeating: "x", count: 200)).count == 40 + 9)
         #expect(HistoryFile.path(machine: slug) == "Results/history/\(slug).csv")
+        // Its last 8 digits are the fingerprint's hash's low 32 bits, zero-padded: the names files already have.
+        for fingerprint in ["AMD EPYC 7B13 64-Core Processor / host: ci-runner_01", "", "a b", "a-b"] {
+            let low = String(UInt32(truncatingIfNeeded: StableHash.of(fingerprint)), radix: 16)
+            #expect(HistoryFile.machineSlug(fingerprint).hasSuffix("-" + String(repeating: "0", count: 8 - low.count) + low))
+        }
     }
 
     @Test func writesTheDocumentedColumnsAndReadsThemBack() throws {
