@@ -8,12 +8,15 @@ enum ABWorkerCommand {
         Command(
             name: "ab-worker", synopsis: "ab-worker [OPTIONS]",
             summary: "one side of an ab session (internal): the ab protocol on standard input and output",
-            details: "", options: RunCommand.selectionOptions, maxPositionals: 0, run: run)
+            details: "", options: RunCommand.selectionOptions + [
+                .flag("--uikit-matrix", "also the uikit/* pipelines under every other combination of their live switches (run --processes)"),
+            ], maxPositionals: 0, run: run)
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let options = try RunCommand.runOptions(arguments)
-        let configuration = try CommonOptions.configuration(arguments)
+        var configuration = try CommonOptions.configuration(arguments)
+        configuration.uikitMatrix = arguments.has("--uikit-matrix") ? .live : .off
         // The same heap layout on every run, as `run` has it.
         if let note = ChildProcess.reexecWithoutAddressSpaceRandomization().note { StandardError.write(note + "\n") }
         try RunCommand.blockAlignment(arguments).apply()

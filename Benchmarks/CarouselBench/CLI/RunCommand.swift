@@ -50,6 +50,7 @@ enum RunCommand {
                 .flag("--instructions", "also count instructions per iteration under valgrind's callgrind"),
                 .flag("--verbose", "a progress line per benchmark, and every changed row of the comparison (inconclusive, new)"),
                 .flag("--uikit-matrix", "also time each uikit/* pipeline under every other combination of the switches that change its work"),
+                .value("--processes", "N", "take the sampling rounds in turn in N processes of this build, each with its own copy of every case (1...8; default \(defaultProcesses)); README, \"Several processes\""),
                 .flag("--history", "also append the rows to this machine's history (\(HistoryFile.directory)/MACHINE.csv), and add the run to its profile (\(MachineProfile.directory)/MACHINE.csv, or --profile) even at another --time-budget"),
             ] + Profiles.options + [
                 Locking.option,
@@ -122,6 +123,20 @@ enum RunCommand {
     /// "How long a run takes").
     static let quickBudget = 0.027
 
+    /// `--processes`' default.
+    static let defaultProcesses = 1
+
+    /// `--processes`: how many processes take the rounds, and how a worker is started: `ab-worker` with the options
+    /// that choose the cases, the suite and the warm-up (the run's budget, in whole milliseconds).
+    static func processes(_ arguments: ParsedArguments, options: RunOptions) throws -> RoundWorkers.Command {
+        let count = try arguments.int("--processes", default: defaultProcesses, range: 1...8)
+        var forwarded = arguments.forwarding(selectionOptions)
+        if arguments.value("--time-budget") == nil { forwarded += ["--time-budget", String(milliseconds(options.timeBudget))] }
+        if arguments.has("--uikit-matrix") { forwarded.append("--uikit-matrix") }
+        return RoundWorkers.Command(executable: InstructionCounter.currentExecutable, arguments: ["ab-worker"] + forwarded,
+                                    processes: count)
+    }
+
     /// `seconds` as whole milliseconds, for the help.
     static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
@@ -187,7 +202,8 @@ enum RunCommand {
         let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
         // Said once the options are known to be valid, so a usage error stays one line.
         if let note = addressSpace.note { progress.report(.note(note)) }
-        var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress)
+        var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress,
+                                             processes: try processes(arguments, options: options))
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         result.metadata.options["addressSpace"] = addressSpace.description
         result.metadata.options["blockAlignment"] = placement

@@ -83,7 +83,19 @@ public enum BenchmarkRunner {
     /// (which it does not `finish`: the caller may have more phases to report).
     /// Throws only when `options.filter` is not a valid regular expression.
     /// - Complexity: about `timeBudget` seconds per selected benchmark and size.
-    public static func run(_ suite: BenchmarkSuite, options: RunOptions, progress: ProgressReporter) throws -> RunResult {
+    /// With `processes` of more than one process, the rounds are taken in turn by this process and workers started
+    /// once every case is prepared (`RoundWorkers`); the metadata says how many took part (`processes`).
+    public static func run(_ suite: BenchmarkSuite, options: RunOptions, progress: ProgressReporter,
+                           processes: RoundWorkers.Command? = nil) throws -> RunResult {
+        try run(suite, options: options, progress: progress, processes: processes?.processes ?? 1, openWorkers: processes.map { command in
+            { cases in RoundWorkers.open(command, cases: cases, progress: progress) }
+        })
+    }
+
+    /// The same, with the workers from `openWorkers` (given every prepared case's key and batch size, in order) when
+    /// `processes` is more than 1: the tests' in-process workers.
+    static func run(_ suite: BenchmarkSuite, options: RunOptions, progress: ProgressReporter, processes: Int,
+                    openWorkers: (([(key: RowKey, iterations: Int)]) -> RoundWorkers)?) throws -> RunResult {
         let selection = try select(suite, options: options)
         for skip in selection.skipped { progress.report(.skipped(key: skip.key, reason: skip.reason)) }
         let cases = selection.cases
@@ -113,12 +125,21 @@ public enum BenchmarkRunner {
         progress.report(.remaining(
             seconds: remainingSeconds(cases: timed.count, profiled: profiled, options: options),
             what: "sampling \(timed.count) cases" + (profiled > 0 ? ", then frame profiles of \(profiled)" : "")))
-        sampleInRounds(&timed, options: options, progress: progress)
+        var metadataOptions = options.dictionary
+        if processes > 1, let openWorkers, !timed.isEmpty {
+            let workers = openWorkers(timed.map { (RowKey(benchmark: $0.registration.id, size: $0.size), $0.iterations) })
+            defer { workers.close() }
+            let taking = 1 + workers.count
+            sampleInRounds(&timed, options: options, progress: progress, workers: workers)
+            metadataOptions["processes"] = "\(taking) of \(processes): round r in process r mod \(taking)"
+                + (workers.count + 1 < taking ? ", \(taking - 1 - workers.count) stopped during the run" : "")
+        } else {
+            sampleInRounds(&timed, options: options, progress: progress, workers: nil)
+        }
         var rows = timed.map { summarize($0, options: options) }
         profileInRounds(timed, into: &rows, options: options, progress: progress)
         for row in rows { progress.report(.finished(row)) }
         // After the counting pass, whose first count probes the counter (as it always has: not before the timing).
-        var metadataOptions = options.dictionary
         if options.countAllocations, !timed.isEmpty, let note = AllocationCounter.unavailableNote {
             progress.report(.note("allocations \(note)"))
             metadataOptions["allocations"] = note
@@ -295,19 +316,26 @@ public enum BenchmarkRunner {
     }
 
     /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`
-    /// wants them (`SamplingPlan.sampleInRounds`).
-    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter) {
+    /// wants them (`SamplingPlan.sampleInRounds`); with `workers`, round `r` in process `r mod (1 + workers)`, 0 being
+    /// this one (and a worker's rounds here once it has stopped).
+    static func sampleInRounds(_ cases: inout [TimedCase], options: RunOptions, progress: ProgressReporter, workers: RoundWorkers?) {
         let plan = SamplingPlan(options: options, cases: cases.count)
         let timed = cases
-        let rounds = plan.sampleInRounds(cases: timed.count, sample: { index in
-            let body = timed[index].prepared.body
-            let iterations = timed[index].iterations
-            let start = MonotonicClock.now()
-            body(max(1, iterations / 10))
-            let before = MonotonicClock.now()
-            body(iterations)
-            let after = MonotonicClock.now()
-            return (Double(after &- before) / Double(iterations), after &- start)
+        let processes = 1 + (workers?.count ?? 0)
+        let rounds = plan.sampleInRounds(cases: timed.count, sampleRound: { round, indices in
+            if let workers, round % processes > 0, let values = workers.sample(worker: round % processes - 1, indices) {
+                return values
+            }
+            return indices.map { index in
+                let body = timed[index].prepared.body
+                let iterations = timed[index].iterations
+                let start = MonotonicClock.now()
+                body(max(1, iterations / 10))
+                let before = MonotonicClock.now()
+                body(iterations)
+                let after = MonotonicClock.now()
+                return (Double(after &- before) / Double(iterations), after &- start)
+            }
         }, afterRound: { round, totalSpent in
             progress.report(.sampling(round: round, rounds: plan.expectedRounds(after: round, totalSpent: totalSpent),
                                       cases: timed.count))

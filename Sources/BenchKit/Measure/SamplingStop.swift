@@ -149,14 +149,24 @@ struct SamplingPlan {
     func sampleInRounds(
         cases count: Int, sample: (Int) -> (value: Double, cost: UInt64), afterRound: (Int, UInt64) -> Void = { _, _ in }
     ) -> Rounds {
+        sampleInRounds(cases: count, sampleRound: { _, indices in indices.map(sample) }, afterRound: afterRound)
+    }
+
+    /// The same, a round at a time: `sampleRound(round, indices)` takes one sample of each case in `indices` (in that
+    /// order; `round` counts from 0) and returns them in that order. `run --processes` takes each round in one of its
+    /// processes (`BenchmarkRunner.sampleInRounds`).
+    func sampleInRounds(
+        cases count: Int, sampleRound: (Int, [Int]) -> [(value: Double, cost: UInt64)],
+        afterRound: (Int, UInt64) -> Void = { _, _ in }
+    ) -> Rounds {
         var rounds = Rounds(samples: Array(repeating: [], count: count), spent: Array(repeating: 0, count: count))
         var totalSpent: UInt64 = 0
         for round in 0..<maximumRounds {
             let steps = (0..<count).map { next(rounds.samples[$0], spent: rounds.spent[$0], totalSpent: totalSpent) }
             guard steps.contains(.sample) else { break }
-            for (index, step) in steps.enumerated() where step != .done {
-                if step == .rest { rounds.settledSamples += 1 }
-                let (value, cost) = sample(index)
+            let indices = steps.indices.filter { steps[$0] != .done }
+            rounds.settledSamples += indices.filter { steps[$0] == .rest }.count
+            for (index, (value, cost)) in zip(indices, sampleRound(round, indices)) {
                 rounds.samples[index].append(value)
                 rounds.spent[index] &+= cost
                 totalSpent &+= cost

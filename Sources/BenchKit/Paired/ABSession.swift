@@ -25,6 +25,8 @@ import Darwin
 /// | `prepare` | per selected case, in selection order: `case KEY ITEMS UNIT ITERATIONS SETUP_SECONDS INSTRUCTION_ITERATIONS` (`-` for the default), `failed KEY REASON` (verification failed) or `skipped KEY REASON`; then `ready COUNT` |
 /// | `prepare again` | the same without verification (a later block: the first verified the same build) |
 /// | `sample KEY ITERATIONS` | `ok NANOSECONDS_PER_ITERATION` (after a re-warm of a tenth of the batch) |
+/// | `adopt KEY ITERATIONS ...` (one field per case) | `ready COUNT`: each case set up with the given batch size, neither verified nor calibrated, and warmed up (`run --processes`: `RoundWorkers`) |
+/// | `round I,J,...` | `ok` then, per case named by its index in `adopt`'s list, a field `NANOSECONDS_PER_ITERATION COST_NANOSECONDS` |
 /// | `allocations KEY ITERATIONS` | `ok MALLOCS_PER_ITERATION`, or `ok -` where they cannot be counted |
 /// | `quit` | `bye`, and the worker exits |
 /// | anything else | `error MESSAGE` |

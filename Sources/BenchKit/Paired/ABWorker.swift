@@ -15,6 +15,8 @@ public final class ABWorker {
     private let suite: BenchmarkSuite
     private let options: RunOptions
     private var prepared: [RowKey: PreparedBenchmark] = [:]
+    /// The cases `adopt` set up, in its order: what `round` samples.
+    private var adopted: [(body: (Int) -> Void, iterations: Int)] = []
 
     public init(suite: BenchmarkSuite, options: RunOptions) {
         self.suite = suite
@@ -38,6 +40,10 @@ public final class ABWorker {
             body(iterations)
             let after = MonotonicClock.now()
             return ["ok\t\(Double(after &- before) / Double(iterations))"]
+        case "adopt" where fields.count >= 1:
+            return adopt(Array(fields.dropFirst()))
+        case "round" where fields.count == 2:
+            return round(fields[1])
         case "allocations" where fields.count == 3:
             guard let (body, iterations) = lookup(fields) else { return ["error\tunknown case or iterations: \(ABProtocol.field(request))"] }
             guard let count = AllocationCounter.count({ body(iterations) }) else { return ["ok\t-"] }
@@ -47,6 +53,61 @@ public final class ABWorker {
         default:
             return ["error\tunknown request: \(ABProtocol.field(request))"]
         }
+    }
+
+    /// `adopt KEY ITERATIONS ...`: sets up each listed case without verifying or calibrating it (the parent `run`
+    /// did both, in a process running the same build and options), with the parent's batch size, and warms it up:
+    /// at least one batch, at most three, within `warmup` seconds. The cases, in this order, are what `round`'s
+    /// indices name.
+    private func adopt(_ fields: [String]) -> [String] {
+        let registrations: [RowKey: BenchmarkRegistration]
+        do {
+            let selection = try BenchmarkRunner.select(suite, options: options)
+            registrations = Dictionary(selection.cases.map { (RowKey(benchmark: $0.registration.id, size: $0.size), $0.registration) },
+                                       uniquingKeysWith: { first, _ in first })
+        } catch {
+            return ["error\tthe filter is not a valid regular expression: \(ABProtocol.field(options.filter ?? ""))"]
+        }
+        var plan: [(body: (Int) -> Void, iterations: Int)] = []
+        let warmup = UInt64(max(0, options.warmup) * 1e9)
+        for field in fields {
+            let parts = field.split(separator: " ")
+            guard parts.count == 2, let key = RowKey(parsing: String(parts[0])), let iterations = Int(parts[1]), iterations > 0,
+                  let registration = registrations[key] else {
+                return ["error\tunknown case or iterations: \(ABProtocol.field(field))"]
+            }
+            let benchmark = registration.setUp(key.size)
+            let start = MonotonicClock.now()
+            var batches = 0
+            repeat {
+                benchmark.body(iterations)
+                batches += 1
+            } while batches < 3 && MonotonicClock.now() &- start < warmup
+            prepared[key] = benchmark
+            plan.append((benchmark.body, iterations))
+        }
+        adopted = plan
+        return ["ready\t\(plan.count)"]
+    }
+
+    /// `round I,J,...`: one sample of each adopted case named (its index in `adopt`'s list), in that order, as
+    /// `BenchmarkRunner` takes one: a re-warm of a tenth of the batch, then the batch between two clock reads. Replies
+    /// `ok` and, per case, `NANOSECONDS_PER_ITERATION COST_NANOSECONDS` (the cost re-warm included).
+    private func round(_ list: String) -> [String] {
+        var reply = "ok"
+        for field in list.split(separator: ",") {
+            guard let index = Int(field), adopted.indices.contains(index) else {
+                return ["error\tunknown case index: \(ABProtocol.field(String(field)))"]
+            }
+            let (body, iterations) = adopted[index]
+            let start = MonotonicClock.now()
+            body(max(1, iterations / 10))
+            let before = MonotonicClock.now()
+            body(iterations)
+            let after = MonotonicClock.now()
+            reply += "\t\(Double(after &- before) / Double(iterations)) \(after &- start)"
+        }
+        return [reply]
     }
 
     private func lookup(_ fields: [String]) -> (body: (Int) -> Void, iterations: Int)? {

@@ -55,6 +55,30 @@ import Testing
         #expect(progress.last == "wrote \(output.path) (4 rows)", "\(outcome.stderr)")
     }
 
+    /// `--processes 3`: two `ab-worker` children of the same executable take every other two rounds, and the metadata
+    /// says so; every row's samples are whole (none lost to a worker). Out of range is a usage error.
+    @Test func severalProcessesTakeTheRoundsInTurn() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let output = directory.appendingPathComponent("processes.csv")
+        let outcome = try BenchProcess.run(Self.quickArguments("^(lookup/arithmetic|wrap/modular)$", timeBudget: "3") + [
+            "--output", output.path, "--no-baseline", "--no-profile", "--processes", "3",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("its rounds run in this one"), "both workers took part: \(outcome.stderr)")
+        let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("processes.meta.json")))
+        let options = try #require((meta as? [String: Any])?["options"] as? [String: String])
+        #expect(options["processes"] == "3 of 3: round r in process r mod 3")
+        let rows = try ResultsFile.read(output.path, schema: SuiteConfiguration.readingSchema)
+        #expect(rows.count == 2)
+        for row in rows { #expect(row.samples.count == row.sampleCount && row.sampleCount >= 10 && row.samples.allSatisfy { $0 > 0 }) }
+        for bad in ["0", "9", "two"] {
+            let refused = try BenchProcess.run(Self.quickArguments("^lookup/arithmetic$") + ["--no-baseline", "--processes", bad])
+            #expect(refused.status == 64, "\(bad): \(refused.stderr)")
+            #expect(refused.stderr.hasPrefix("carousel-bench run: error: option '--processes': '\(bad)' is not a whole number in 1...8\n"),
+                    "\(refused.stderr)")
+        }
+    }
+
     /// What the platform gave the run is in its metadata; a portable build (no allocation counter, no fixed address
     /// space, no valgrind) leaves those figures empty and says why, once each, in one line.
     @Test func theRunSaysWhatItsPlatformGaveIt() throws {

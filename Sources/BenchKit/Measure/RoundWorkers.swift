@@ -1,0 +1,126 @@
+import Foundation
+
+/// The extra processes of `run --processes N`: `N - 1` workers of the same build and options, each holding its own
+/// copy of every case, that take turns with the running process at the rounds (round `r` in process `r mod N`, the
+/// running process being process 0). A row's samples then come from `N` processes, and its median from whichever
+/// processes agree.
+///
+/// Why: a process sometimes runs a row 10-30% off the others, for the whole process (where its memory landed;
+/// Kalibera and Jones, "Rigorous benchmarking in reasonable time", 2013, measure it as a level per execution). With
+/// one process per run, nothing within the run can tell that level from a change, so an A/A pair read it
+/// `regressed` or `improved` (issue 19, session 19, on the AMD EPYC VM: `floor/scaleAlpha` at 30 at 44.3 ns in one
+/// process against 35.6-37.8 ns in 21 others). With three, one such process holds a third of the samples and the
+/// median lies among the other two thirds.
+///
+/// The workers are `ab`'s (`ABWorker`, requests `adopt` and `round`): each sets up the cases with the running
+/// process's batch sizes (not verified nor calibrated again: the same build did both), then samples the cases a
+/// round names. A worker that cannot start or stops answering is dropped with a note, and its rounds are taken
+/// in the running process.
+public final class RoundWorkers {
+    /// How to start one worker: the executable and its arguments (`carousel-bench ab-worker` and the run's options).
+    public struct Command: Sendable, Equatable {
+        public var executable: String
+        public var arguments: [String]
+        /// Processes in all, the running one included (at least 1).
+        public var processes: Int
+
+        public init(executable: String, arguments: [String], processes: Int) {
+            self.executable = executable
+            self.arguments = arguments
+            self.processes = processes
+        }
+    }
+
+    /// One worker: its channel and where its standard error goes (removed on `close`), or nil for a channel opened
+    /// elsewhere (the tests').
+    private var channels: [(channel: ABChannel, errorLog: String?)?]
+    private let progress: ProgressReporter
+
+    /// Workers already connected and adopted (the tests' in-process channels).
+    init(channels: [ABChannel], progress: ProgressReporter) {
+        self.channels = channels.map { ($0, nil) }
+        self.progress = progress
+    }
+
+    /// Starts `command.processes - 1` workers one after the other and has each adopt `cases` (key and batch size, in
+    /// the running process's order). A worker that fails is left out, with a note on `progress`.
+    public static func open(_ command: Command, cases: [(key: RowKey, iterations: Int)], progress: ProgressReporter) -> RoundWorkers {
+        let workers = RoundWorkers(channels: [], progress: progress)
+        let extra = max(0, command.processes - 1)
+        for number in 0..<extra {
+            progress.report(.phase(name: "processes", detail: "setting up process \(number + 2) of \(command.processes) (\(cases.count) cases)"))
+            let errorLog = NSTemporaryDirectory() + "/carousel-bench-worker-\(getpid())-\(number + 2).log"
+            let worker: ABWorkerProcess
+            do {
+                worker = try ABWorkerProcess(executable: command.executable, arguments: command.arguments, errorLog: errorLog)
+            } catch {
+                progress.report(.note("process \(number + 2) of \(command.processes) did not start (\(error)); its rounds run in this one"))
+                try? FileManager.default.removeItem(atPath: errorLog)
+                continue
+            }
+            do {
+                try ABSession.handshake(worker, side: "process \(number + 2)")
+                try adopt(worker, cases: cases)
+                workers.channels.append((worker, errorLog))
+            } catch {
+                worker.close()
+                progress.report(.note("process \(number + 2) of \(command.processes) left out (\(error)\(lastLine(of: errorLog))); its rounds run in this one"))
+                try? FileManager.default.removeItem(atPath: errorLog)
+            }
+        }
+        return workers
+    }
+
+    /// Sends `adopt` for `cases` and waits for `ready` with their count.
+    static func adopt(_ channel: ABChannel, cases: [(key: RowKey, iterations: Int)]) throws {
+        try channel.send((["adopt"] + cases.map { "\($0.key) \($0.iterations)" }).joined(separator: "\t"))
+        let reply = try channel.receive()
+        guard reply == "ready\t\(cases.count)" else { throw ABSessionError("it answered '\(ABProtocol.field(reply))' to adopt") }
+    }
+
+    /// The workers still taking rounds.
+    public var count: Int { channels.compactMap { $0 }.count }
+
+    /// One sample of each case in `indices` (indices into the adopted cases) from worker `worker` (0-based), or nil
+    /// when it no longer answers: it is then dropped, with a note.
+    func sample(worker: Int, _ indices: [Int]) -> [(value: Double, cost: UInt64)]? {
+        guard channels.indices.contains(worker), let (channel, errorLog) = channels[worker] else { return nil }
+        do {
+            try channel.send("round\t" + indices.map(String.init).joined(separator: ","))
+            let reply = try channel.receive()
+            let fields = reply.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.first == "ok", fields.count == indices.count + 1 else {
+                throw ABSessionError("it answered '\(ABProtocol.field(String(reply.prefix(120))))' to a round")
+            }
+            return try fields.dropFirst().map { field in
+                let parts = field.split(separator: " ")
+                guard parts.count == 2, let value = Double(parts[0]), let cost = UInt64(parts[1]) else {
+                    throw ABSessionError("it answered a sample '\(ABProtocol.field(String(field)))'")
+                }
+                return (value, cost)
+            }
+        } catch {
+            channel.close()
+            channels[worker] = nil
+            progress.report(.note("process \(worker + 2) stopped (\(error)\(errorLog.map(Self.lastLine(of:)) ?? "")); its rounds run in this one"))
+            if let errorLog { try? FileManager.default.removeItem(atPath: errorLog) }
+            return nil
+        }
+    }
+
+    /// Quits every worker and removes their logs.
+    public func close() {
+        for case let (channel, errorLog)? in channels {
+            channel.close()
+            if let errorLog { try? FileManager.default.removeItem(atPath: errorLog) }
+        }
+        channels = []
+    }
+
+    /// `: LINE`, the last non-empty line of a worker's standard error, or nothing.
+    static func lastLine(of path: String) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return "" }
+        return ": " + ABProtocol.field(String(line))
+    }
+}
