@@ -1,13 +1,13 @@
 import BenchKit
 import Foundation
 
-/// `carousel-bench ab-worker [OPTIONS]` (not listed): one side of an `ab` session, speaking `ABProtocol` on
-/// standard input and output.
+/// `carousel-bench ab-worker [OPTIONS]` (not listed): one side of an `ab` session, or one of `run --processes`' extra
+/// processes, speaking `ABProtocol` on standard input and output.
 enum ABWorkerCommand {
     static var command: Command {
         Command(
             name: "ab-worker", synopsis: "ab-worker [OPTIONS]",
-            summary: "one side of an ab session (internal): the ab protocol on standard input and output",
+            summary: "one side of an ab session, or a process of run --processes (internal): the ab protocol on standard input and output",
             details: "", options: RunCommand.selectionOptions + [
                 .flag("--uikit-matrix", "also the uikit/* pipelines under every other combination of their live switches (run --processes)"),
             ], maxPositionals: 0, run: run)

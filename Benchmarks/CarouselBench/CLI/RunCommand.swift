@@ -123,8 +123,12 @@ enum RunCommand {
     /// "How long a run takes").
     static let quickBudget = 0.027
 
-    /// `--processes`' default.
-    static let defaultProcesses = 1
+    /// `--processes`' default: 3 since issue 19's twentieth session (README, "Several processes"). On the 2-core AMD
+    /// EPYC VM, in two default sets of 11 runs (quiet, and with `yes > /dev/null` on a core) the A/A pairs flagged no
+    /// row with the machine's profile and needed a threshold of 3.1% and 18.5% at most, against 23.7% and 19.8% for
+    /// one process the day before, and 1.3x was found in all 20 pairs against 3; a default run took 81-85 s against
+    /// 72 s, `run --quick` 13.8 s against 12.0 s.
+    static let defaultProcesses = 3
 
     /// `--processes`: how many processes take the rounds, and how a worker is started: `ab-worker` with the options
     /// that choose the cases, the suite and the warm-up (the run's budget, in whole milliseconds).
@@ -154,6 +158,7 @@ enum RunCommand {
         let format = try OutputFormats.choice(arguments)
         var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
         let options = try sampling(arguments)
+        let processCommand = try processes(arguments, options: options)
         var configuration = try CommonOptions.configuration(arguments)
         configuration.uikitMatrix = arguments.has("--uikit-matrix") ? .live : .off
         let filter = options.filter
@@ -203,7 +208,7 @@ enum RunCommand {
         // Said once the options are known to be valid, so a usage error stays one line.
         if let note = addressSpace.note { progress.report(.note(note)) }
         var result = try BenchmarkRunner.run(suite.benchmarks, options: options, progress: progress,
-                                             processes: try processes(arguments, options: options))
+                                             processes: processCommand)
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         result.metadata.options["addressSpace"] = addressSpace.description
         result.metadata.options["blockAlignment"] = placement

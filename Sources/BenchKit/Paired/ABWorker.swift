@@ -6,7 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The worker side of a paired session: prepares every case `options` selects, then answers requests.
+/// The worker side of a paired session: prepares every case `options` selects, then answers requests. Also one of
+/// `run --processes`' extra processes (`RoundWorkers`): it adopts the running process's cases and batch sizes, then
+/// samples whole rounds.
 ///
 ///     let worker = ABWorker(suite: suite, options: RunOptions.quick())
 ///     worker.reply(to: "prepare")       // ["case\tsum/loop@10\t10\tns/call\t4096\t0.0001\t-", "ready\t1"]
