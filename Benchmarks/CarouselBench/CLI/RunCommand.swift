@@ -17,6 +17,8 @@ enum RunCommand {
             \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and \(milliseconds(quickBudget)) ms per benchmark and size); a
             benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise), the table to standard output.
+            The sampling rounds are taken in turn by --processes processes of this build (\(defaultProcesses) by default), each
+            with its own copy of every case, so that a row one process runs off the others does not move its median.
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (2 to 7
             plays within the time budget, one play of each row a round; each frame's cost the minimum over the
             plays): worst_frame (ns, its costliest

@@ -121,20 +121,20 @@ public enum BenchmarkRunner {
             timed.append(TimedCase(registration: registration, size: size, prepared: prepared, iterations: iterations))
             progress.report(.prepared(index: index + 1, total: cases.count, key: key, iterations: iterations))
         }
+        // The other processes first, so that the countdown below starts when the sampling does.
+        let workers = processes > 1 && !timed.isEmpty
+            ? openWorkers?(timed.map { (RowKey(benchmark: $0.registration.id, size: $0.size), $0.iterations) }) : nil
         let profiled = timed.filter { $0.prepared.profile != nil }.count
         progress.report(.remaining(
             seconds: remainingSeconds(cases: timed.count, profiled: profiled, options: options),
             what: "sampling \(timed.count) cases" + (profiled > 0 ? ", then frame profiles of \(profiled)" : "")))
         var metadataOptions = options.dictionary
-        if processes > 1, let openWorkers, !timed.isEmpty {
-            let workers = openWorkers(timed.map { (RowKey(benchmark: $0.registration.id, size: $0.size), $0.iterations) })
-            defer { workers.close() }
-            let taking = 1 + workers.count
-            sampleInRounds(&timed, options: options, progress: progress, workers: workers)
+        let taking = 1 + (workers?.count ?? 0)
+        sampleInRounds(&timed, options: options, progress: progress, workers: workers)
+        if let workers {
             metadataOptions["processes"] = "\(taking) of \(processes): round r in process r mod \(taking)"
                 + (workers.count + 1 < taking ? ", \(taking - 1 - workers.count) stopped during the run" : "")
-        } else {
-            sampleInRounds(&timed, options: options, progress: progress, workers: nil)
+            workers.close()
         }
         var rows = timed.map { summarize($0, options: options) }
         profileInRounds(timed, into: &rows, options: options, progress: progress)
