@@ -315,6 +315,19 @@ public enum BenchmarkRunner {
         return roundedUp(sized(fastest) ?? iterations, toMultipleOf: quantum)
     }
 
+    /// One sample, as every process of a run and `ab`'s workers take it: a re-warm of a tenth of the batch (the other
+    /// cases have evicted this one's data from the caches since its last sample), then `iterations` iterations between
+    /// two clock reads. Returns nanoseconds per iteration, and the nanoseconds the sample cost, re-warm included.
+    @inline(__always)
+    static func takeSample(_ body: (Int) -> Void, iterations: Int) -> (value: Double, cost: UInt64) {
+        let start = MonotonicClock.now()
+        body(max(1, iterations / 10))
+        let before = MonotonicClock.now()
+        body(iterations)
+        let after = MonotonicClock.now()
+        return (Double(after &- before) / Double(iterations), after &- start)
+    }
+
     /// Takes samples round by round, one per case per round (nanoseconds per iteration), while `SamplingPlan`
     /// wants them (`SamplingPlan.sampleInRounds`); with `workers`, round `r` in process `r mod (1 + workers)`, 0 being
     /// this one (and a worker's rounds here once it has stopped).
@@ -326,16 +339,7 @@ public enum BenchmarkRunner {
             if let workers, round % processes > 0, let values = workers.sample(worker: round % processes - 1, indices) {
                 return values
             }
-            return indices.map { index in
-                let body = timed[index].prepared.body
-                let iterations = timed[index].iterations
-                let start = MonotonicClock.now()
-                body(max(1, iterations / 10))
-                let before = MonotonicClock.now()
-                body(iterations)
-                let after = MonotonicClock.now()
-                return (Double(after &- before) / Double(iterations), after &- start)
-            }
+            return indices.map { takeSample(timed[$0].prepared.body, iterations: timed[$0].iterations) }
         }, afterRound: { round, totalSpent in
             progress.report(.sampling(round: round, rounds: plan.expectedRounds(after: round, totalSpent: totalSpent),
                                       cases: timed.count))

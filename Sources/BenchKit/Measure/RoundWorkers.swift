@@ -53,7 +53,7 @@ public final class RoundWorkers {
         progress.report(.phase(name: "processes", detail: "setting up \(extra) more process\(extra == 1 ? "" : "es") of \(command.processes) (\(cases.count) cases each)"))
         var started: [(number: Int, worker: ABWorkerProcess, errorLog: String)] = []
         for number in 2...command.processes {
-            let errorLog = NSTemporaryDirectory() + "/carousel-bench-worker-\(getpid())-\(number).log"
+            let errorLog = (NSTemporaryDirectory() as NSString).appendingPathComponent("carousel-bench-worker-\(getpid())-\(number).log")
             do {
                 let worker = try ABWorkerProcess(executable: command.executable, arguments: command.arguments, errorLog: errorLog)
                 do {

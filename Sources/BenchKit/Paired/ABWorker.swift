@@ -37,11 +37,7 @@ public final class ABWorker {
             return prepareAll(verifying: false)
         case "sample" where fields.count == 3:
             guard let (body, iterations) = lookup(fields) else { return ["error\tunknown case or iterations: \(ABProtocol.field(request))"] }
-            body(max(1, iterations / 10))
-            let before = MonotonicClock.now()
-            body(iterations)
-            let after = MonotonicClock.now()
-            return ["ok\t\(Double(after &- before) / Double(iterations))"]
+            return ["ok\t\(BenchmarkRunner.takeSample(body, iterations: iterations).value)"]
         case "adopt" where fields.count >= 1:
             return adopt(Array(fields.dropFirst()))
         case "round" where fields.count == 2:
@@ -93,7 +89,7 @@ public final class ABWorker {
     }
 
     /// `round I,J,...`: one sample of each adopted case named (its index in `adopt`'s list), in that order, as
-    /// `BenchmarkRunner` takes one: a re-warm of a tenth of the batch, then the batch between two clock reads. Replies
+    /// `BenchmarkRunner` takes one (`takeSample`). Replies
     /// `ok` and, per case, `NANOSECONDS_PER_ITERATION COST_NANOSECONDS` (the cost re-warm included).
     private func round(_ list: String) -> [String] {
         var reply = "ok"
@@ -101,13 +97,8 @@ public final class ABWorker {
             guard let index = Int(field), adopted.indices.contains(index) else {
                 return ["error\tunknown case index: \(ABProtocol.field(String(field)))"]
             }
-            let (body, iterations) = adopted[index]
-            let start = MonotonicClock.now()
-            body(max(1, iterations / 10))
-            let before = MonotonicClock.now()
-            body(iterations)
-            let after = MonotonicClock.now()
-            reply += "\t\(Double(after &- before) / Double(iterations)) \(after &- start)"
+            let (value, cost) = BenchmarkRunner.takeSample(adopted[index].body, iterations: adopted[index].iterations)
+            reply += "\t\(value) \(cost)"
         }
         return [reply]
     }
