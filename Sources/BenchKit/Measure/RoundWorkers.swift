@@ -51,22 +51,20 @@ public final class RoundWorkers {
         let extra = max(0, command.processes - 1)
         guard extra > 0 else { return workers }
         progress.report(.phase(name: "processes", detail: "setting up \(extra) more process\(extra == 1 ? "" : "es") of \(command.processes) (\(cases.count) cases each)"))
+        func leaveOut(_ number: Int, _ worker: ABChannel?, errorLog: String, _ error: Error) {
+            dismiss(worker, errorLog: errorLog, note: "process \(number) of \(command.processes) left out", error: error, progress: progress)
+        }
         var started: [(number: Int, worker: ABWorkerProcess, errorLog: String)] = []
         for number in 2...command.processes {
             let errorLog = (NSTemporaryDirectory() as NSString).appendingPathComponent("carousel-bench-worker-\(getpid())-\(number).log")
+            var worker: ABWorkerProcess?
             do {
-                let worker = try ABWorkerProcess(executable: command.executable, arguments: command.arguments, errorLog: errorLog)
-                do {
-                    try ABSession.handshake(worker, side: "process \(number)")
-                    try worker.send(adoptRequest(cases))
-                    started.append((number, worker, errorLog))
-                } catch {
-                    worker.close()
-                    throw error
-                }
+                worker = try ABWorkerProcess(executable: command.executable, arguments: command.arguments, errorLog: errorLog)
+                try ABSession.handshake(worker!, side: "process \(number)")
+                try worker!.send(adoptRequest(cases))
+                started.append((number, worker!, errorLog))
             } catch {
-                progress.report(.note("process \(number) of \(command.processes) left out (\(error)\(lastLine(of: errorLog))); its rounds run in this one"))
-                try? FileManager.default.removeItem(atPath: errorLog)
+                leaveOut(number, worker, errorLog: errorLog, error)
             }
         }
         for (number, worker, errorLog) in started {
@@ -74,9 +72,7 @@ public final class RoundWorkers {
                 try awaitAdoption(worker, count: cases.count)
                 workers.channels.append((worker, errorLog))
             } catch {
-                worker.close()
-                progress.report(.note("process \(number) of \(command.processes) left out (\(error)\(lastLine(of: errorLog))); its rounds run in this one"))
-                try? FileManager.default.removeItem(atPath: errorLog)
+                leaveOut(number, worker, errorLog: errorLog, error)
             }
         }
         return workers
@@ -121,12 +117,18 @@ public final class RoundWorkers {
                 return (value, cost)
             }
         } catch {
-            channel.close()
             channels[worker] = nil
-            progress.report(.note("process \(worker + 2) stopped (\(error)\(errorLog.map(Self.lastLine(of:)) ?? "")); its rounds run in this one"))
-            if let errorLog { try? FileManager.default.removeItem(atPath: errorLog) }
+            Self.dismiss(channel, errorLog: errorLog, note: "process \(worker + 2) stopped", error: error, progress: progress)
             return nil
         }
+    }
+
+    /// Closes a worker that failed (nil: it never started), says so on `progress` (`NOTE (ERROR: its last line of
+    /// standard error); its rounds run in this one`) and removes its log.
+    static func dismiss(_ channel: ABChannel?, errorLog: String?, note: String, error: Error, progress: ProgressReporter) {
+        channel?.close()
+        progress.report(.note("\(note) (\(error)\(errorLog.map(lastLine(of:)) ?? "")); its rounds run in this one"))
+        if let errorLog { try? FileManager.default.removeItem(atPath: errorLog) }
     }
 
     /// Quits every worker and removes their logs.
