@@ -26,9 +26,9 @@ public enum BarValueStyle: Sendable, Equatable {
 }
 
 /// A horizontal bar chart on a linear axis from 0, as a standalone SVG document: for example each
-/// pipeline's share of the frame budget at one size. Bars past the reference line are drawn in red.
+/// implementation's share of a frame budget at one size. Bars past the reference line are drawn in red.
 ///
-///     let chart = HorizontalBarChart(title: "Share of a 120 Hz frame at n = 1k", valueTitle: "% of frame",
+///     let chart = HorizontalBarChart(title: "Share of the frame budget at n = 1k", valueTitle: "% of frame",
 ///                                    bars: [Bar(label: "best", value: 0.012)], valueStyle: .percent,
 ///                                    referenceLine: ReferenceLine(value: 1, label: "1%"))
 ///

@@ -16,7 +16,7 @@ public struct FrameMark: Sendable, Equatable {
 /// per series, the frames where something happened marked behind the lines, and an optional reference (a share
 /// of the frame's budget).
 ///
-///     FrameCostChart(title: "seed 003", series: [ChartSeries(name: "core", points: ...)],
+///     FrameCostChart(title: "frame costs", series: [ChartSeries(name: "core", points: ...)],
 ///                    marks: [FrameMark(frame: 933, kind: "release")]).render()
 public struct FrameCostChart: Sendable, Equatable {
     public var title: String

@@ -51,7 +51,7 @@ public enum AxisLabelStyle: Sendable, Equatable {
 
 /// A log-log line chart of cost against size, as a standalone SVG document.
 ///
-///     let chart = LogLogChart(title: "Per-frame cost", xTitle: "catalog size n", yTitle: "median",
+///     let chart = LogLogChart(title: "Per-frame cost", xTitle: "size n", yTitle: "median",
 ///                             series: [ChartSeries(name: "a", points: [ChartPoint(x: 10, y: 120)])])
 ///     try chart.render().write(to: url, atomically: true, encoding: .utf8)
 ///

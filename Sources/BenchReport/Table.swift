@@ -19,11 +19,11 @@ public struct TableColumn: Sendable, Equatable {
 /// A table of preformatted cells, rendered for a terminal or as GitHub Markdown.
 ///
 ///     var table = Table(columns: [TableColumn("benchmark"), TableColumn("median", alignment: .right)])
-///     table.append(["pipeline/best", ReportFormat.nanoseconds(812)])
+///     table.append(["sort/merge", ReportFormat.nanoseconds(812)])
 ///     print(table.renderConsole())
-///     // benchmark      median
-///     // ─────────────  ──────
-///     // pipeline/best  812 ns
+///     // benchmark   median
+///     // ──────────  ──────
+///     // sort/merge  812 ns
 public struct Table: Sendable, Equatable {
     public var columns: [TableColumn]
     public private(set) var rows: [[String]]

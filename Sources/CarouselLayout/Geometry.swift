@@ -37,7 +37,7 @@ public enum ItemSizing: Sendable, Equatable {
 /// A horizontal interval `[minX, maxX]`: the only part of a frame the carousel needs.
 ///
 /// Intersection is closed (touching intervals intersect), matching the arithmetic
-/// query's `ceil`/`floor` bounds of ALGORITHMS.md.
+/// query's `ceil`/`floor` bounds (Docs/ALGORITHMS.md, "Visible-element query").
 public struct Span: Sendable, Equatable {
     public var minX: Double
     public var maxX: Double
@@ -58,7 +58,7 @@ public struct Span: Sendable, Equatable {
     public func intersects(_ other: Span) -> Bool { maxX >= other.minX && minX <= other.maxX }
 }
 
-/// The shared geometry of ALGORITHMS.md ("Shared geometry"), derived as seed 000 does.
+/// The shared geometry (Docs/ALGORITHMS.md, "Shared geometry"), derived as seed 000 does.
 ///
 /// - `L = s - (w - w*m)/2` compensated line spacing (may be negative), `p = w + L` pitch,
 ///   `I = (W - w)/2` section inset, item `i` at `x_i = I + i*p`, centred by offset `o_i = i*p`.

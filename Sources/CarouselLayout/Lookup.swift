@@ -1,6 +1,6 @@
 /// A centre lookup: which raw item is centred at content offset `o`.
 public protocol CenterLookup {
-    /// The id from ALGORITHMS.md.
+    /// The id (Docs/ALGORITHMS.md, "Centre lookup").
     static var id: String { get }
     /// The documented cost (the report checks its order against the measured growth).
     static var complexity: Complexity { get }

@@ -38,7 +38,7 @@ public struct ItemAttributes: Sendable, Equatable {
 
 /// A visible-element query: which items intersect a rect (`layoutAttributesForElements(in:)`).
 public protocol VisibleItemQuery {
-    /// The id from ALGORITHMS.md.
+    /// The id (Docs/ALGORITHMS.md, "Visible-element query").
     static var id: String { get }
     /// The documented cost of one query (the report checks its order against the measured growth).
     static var complexity: Complexity { get }

@@ -19,7 +19,7 @@ public enum Velocity {
 
 /// A snap strategy: where a released scroll comes to rest (`targetContentOffset(...)`).
 public protocol SnapStrategy {
-    /// The id from ALGORITHMS.md.
+    /// The id (Docs/ALGORITHMS.md, "Snap target").
     static var id: String { get }
     /// The documented cost (the report checks its order against the measured growth).
     static var complexity: Complexity { get }
@@ -198,7 +198,7 @@ public struct ProjectedSnap: SnapStrategy, Sendable {
     }
 }
 
-/// `peer.fspager.snap` (FSPagerView, as ALGORITHMS.md restates it): `|v| >= 0.3 pt/ms`:
+/// `peer.fspager.snap` (FSPagerView, as Docs/ALGORITHMS.md, "Snap target" restates it): `|v| >= 0.3 pt/ms`:
 /// `round(o/p + 0.35*sign(v))*p`, else `round(o/p)*p`, clamped to `[0, (N-1)p]`.
 public struct FSPagerSnap: SnapStrategy, Sendable {
     public static let id = "peer.fspager.snap"

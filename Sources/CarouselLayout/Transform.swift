@@ -1,6 +1,6 @@
 /// A focus transform: how an item looks given its centre and the viewport centre (per visible item, every frame).
 public protocol FocusTransform {
-    /// The id from ALGORITHMS.md.
+    /// The id (Docs/ALGORITHMS.md, "Focus transforms").
     static var id: String { get }
     /// The documented cost (the report checks its order against the measured growth).
     static var complexity: Complexity { get }

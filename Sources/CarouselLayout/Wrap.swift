@@ -13,7 +13,7 @@ public struct WrapStep: Sendable, Equatable {
 /// A wraparound strategy: how `n` catalog items are replicated into `N` laid-out items, and when the
 /// content offset jumps to keep scrolling "infinite".
 public protocol WrapStrategy {
-    /// The id from ALGORITHMS.md.
+    /// The id (Docs/ALGORITHMS.md, "Wraparound").
     static var id: String { get }
     /// The documented cost (the report checks its order against the measured growth).
     static var complexity: Complexity { get }

@@ -2,9 +2,9 @@ import BenchKit
 import BenchReport
 import CarouselLayout
 
-/// The "Hitch risk" section's figures (issue 17): each design's worst frame as a share of the frame, the smallest
-/// catalog at which it passes 10%, 50% and 100% of it, and the pick when the worst frame and the lifecycle weigh.
-/// Nil without any worst frame in the results (a file from before the profile).
+/// The "Hitch risk" section's figures (Docs/WORST-FRAME.md, "What it shows"): each design's worst frame as a share of
+/// the frame, the smallest catalog at which it passes 10%, 50% and 100% of it, and the pick when the worst frame and
+/// the lifecycle weigh. Nil without any worst frame in the results (a file without frame profiles).
 struct HitchRisk {
     /// The shares of the frame the section asks about, in percent.
     static let levels: [Double] = [10, 50, 100]

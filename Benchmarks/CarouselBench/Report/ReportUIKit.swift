@@ -34,7 +34,7 @@ extension ReportMarkdown {
         ## What an app pays: the UIKit view
 
         Each seed and peer as UIKit runs it (`uikit/*`): the same trajectory through a model of the collection view,
-        the flow or compositional layout and the app's delegate, per `Docs/UIKIT-EVIDENCE.md` (every behaviour
+        the flow or compositional layout and the app's delegate, per `Docs/UIKIT-MODEL.md` (every behaviour
         cited, every uncertain one a switch; this run: `\(configuration.switches.changes.isEmpty ? "default switches" : configuration.switches.changes.joined(separator: ", "))`).
         Median per frame by catalog size n; `x floor` the median divided by `floor/uikit`'s at the largest size
         (what the UIKit model costs with the least layout, no focus, no wrap: how many times what UIKit costs anyway

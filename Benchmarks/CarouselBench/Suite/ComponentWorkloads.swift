@@ -7,20 +7,12 @@ import CarouselLayout
 /// The inputs every component benchmark cycles through: content offsets spread over the laid-out items,
 /// seeded, so every strategy of a family sees exactly the same calls.
 enum ComponentInputs {
-    /// Inputs cycle with this period (a power of two, so the cursor wraps with a mask): long enough that the branch
-    /// predictor cannot learn the cycle (issue 19, session 10). With 1 024 inputs the AMD EPYC VM's predictor learned
-    /// the paths of `lookup.binary`'s search (a data-dependent branch a level): 12-13 ns a call at n = 10 000, against
-    /// 87-93 ns for an offset it had not seen, and 20-22 ns in some processes (or spells), the cycle only partly
-    /// learnt (assumed: a busy sibling thread sharing the predictor): the two speeds that made one process's row read
-    /// 1.3-1.5x slower than another's.
-    /// Measured with a copy of the search in a standalone program (the cycle's length, then a fresh random offset
-    /// each call; median ns a call): n = 3: 4.4 (1 024), 5.1 with a fastest 2.7 (16 384), 13.5 (65 536), 15.4 less
-    /// the generator's 1.7 (fresh); n = 300: 11.2, 7.2 (4 096), 48.2, 50.4, 53.9 less 1.7; n = 10 000: 12.8, 64.8
-    /// (4 096), 94.5, 91.0, 93.4 less 1.7. From 65 536 on, the cycle costs what fresh offsets cost at every size
-    /// tried, so a row measures a call at an offset the machine could not have predicted. The first 1 024 inputs
-    /// are those of the shorter cycle (the same seeded sequence), so the instruction gate's iterations (at most 256)
-    /// count the same calls. A larger predictor (Apple's M-series cores) may need more (assumed, not measured).
-    static let count = 1 << 16
+    /// Inputs cycle with this period (`Defaults.inputCycle`, a power of two, so the cursor wraps with a mask): long
+    /// enough that the branch predictor cannot learn the cycle, so a row measures a call at an offset the machine
+    /// could not have predicted. The first 1 024 inputs are the same at every cycle length (one seeded sequence), so
+    /// the instruction gate's iterations (at most `Defaults.instructionIterations`) count the same calls.
+    /// Evidence: Docs/COMPONENT-ROWS.md, "The input cycle".
+    static let count = Defaults.inputCycle
     static let mask = count - 1
     /// The offsets' seed: the transforms' table, built from the offsets, is keyed by it too.
     static let offsetsSeed: UInt64 = 0xC0FFEE
@@ -78,9 +70,11 @@ final class SharedInputs: @unchecked Sendable {
 }
 
 /// Callgrind iterations for a benchmark over `items` laid-out items: fewer where one call may be O(N), so a
-/// large catalog's count stays within seconds under valgrind. Depends only on `items`: counts stay repeatable.
+/// large catalog's count stays within seconds under valgrind. Depends only on `items`: counts stay repeatable
+/// (Docs/INSTRUCTIONS.md, "Windows: which iterations a region counts").
 func instructionIterations(items: Int) -> Int {
-    max(8, min(256, 500_000 / max(1, items)))
+    max(Defaults.minimumCallIterations,
+        min(Defaults.instructionIterations, Defaults.countedCallItems / max(1, items)))
 }
 
 // MARK: - Queries
@@ -221,11 +215,10 @@ final class TransformState<Transform: FocusTransform> {
         (centers, viewportCenters, starts) = SharedInputs.shared.table(
             "transform inputs", geometry: geometry, itemCount: catalog, seed: ComponentInputs.offsetsSeed
         ) {
-            // Two passes, so each array is allocated once at its size. Grown by appending, the arrays freed blocks of
-            // up to a few MB as they grew, which raises glibc's mmap threshold for the rest of the run (a cause
-            // assumed, not measured). With them grown, 6 of 37 processes had a costliest `pipeline/peer.infinitelayout`
-            // frame at n = 10 000 over 0.8 ms; 0 of 20 with two passes, and 1 of 57 with the 1 024-input cycle.
-            // The figures are in README, Round speeds, "Session 10".
+            // Two passes, so each array is allocated once at its size. Grown by appending, the arrays free blocks of
+            // up to a few MB as they grow, which raises glibc's mmap threshold for the rest of the run (a cause
+            // assumed, not measured) and makes a later row's costliest frame twice as long in some processes
+            // (Docs/NOISE.md, "Rows a whole process shifts").
             let visible = ArithmeticQuery(geometry: geometry, itemCount: catalog)
             var items: [Int] = []
             var starts: [Int] = [0]

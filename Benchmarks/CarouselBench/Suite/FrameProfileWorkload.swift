@@ -3,10 +3,11 @@ import BenchSink
 import CarouselLayout
 import Determinism
 
-/// The frame-by-frame profile of a trajectory row (issue 17): every frame of the recorded trajectory timed on
-/// its own, each play from a fresh pipeline built as the recording's was, the frames' events named in the
-/// first play (untimed). A play starts from a pipeline of its own, not from a copy: a UIKit view's copy would
-/// rebuild its scene in its first frame (`makeSceneUnique`), an O(N) cost no app pays while scrolling.
+/// The frame-by-frame profile of a trajectory row (Docs/WORST-FRAME.md, "How it is measured"): every frame of the
+/// recorded trajectory timed on its own, each play from a fresh pipeline built as the recording's was, the frames'
+/// events named in the first play (untimed). A play starts from a pipeline of its own, not from a copy: a UIKit
+/// view's copy would rebuild its scene in its first frame (`makeSceneUnique`), an O(N) cost no app pays while
+/// scrolling.
 @usableFromInline
 final class FrameProfileState<P: CarouselPipeline> {
     @usableFromInline let make: () -> P

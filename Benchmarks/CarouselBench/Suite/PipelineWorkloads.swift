@@ -15,8 +15,12 @@ enum PipelineInputs {
         min(framesPerTrajectory, countedFrameCap(items: items))
     }
 
-    /// The most frames a callgrind region plays over `items` laid-out items: 2 M laid-out items, at least 32 frames.
-    static func countedFrameCap(items: Int) -> Int { max(32, 2_000_000 / max(1, items)) }
+    /// The most frames a callgrind region plays over `items` laid-out items: `Defaults.countedFrameItems` laid-out
+    /// items, at least `Defaults.minimumCountedFrames` frames
+    /// (Docs/INSTRUCTIONS.md, "Windows: which iterations a region counts").
+    static func countedFrameCap(items: Int) -> Int {
+        max(Defaults.minimumCountedFrames, Defaults.countedFrameItems / max(1, items))
+    }
 
     /// The frames a pipeline benchmark's set-up records: the whole trajectory, except in a callgrind child, which
     /// runs only `InstructionCounter.iterationsRunByChild` frames for a region of `countedFrameCap` (c) frames.
@@ -24,8 +28,8 @@ enum PipelineInputs {
     /// than that gives K = c either way, and the child plays its first 2c + 1 frames, the same frames from the
     /// same start (a live play depends only on the frames before); a shorter one is recorded whole. Recording
     /// plays the pipeline live, which under valgrind cost more than counting it: `pipeline/peer.infinitelayout`
-    /// at n = 10 000 records its 2 962 frames in 1.2 s natively and counts 32 of them. Measured on the quick gate:
-    /// the two children took 6.9 and 11.3 s to reach their first region with whole recordings, 3.2 and 2.9 s now.
+    /// at n = 10 000 records its 2 962 frames in 1.2 s natively and counts 32 of them. On the quick gate the two
+    /// children reach their first region in about 3 s, against 7-11 s with whole recordings.
     @usableFromInline
     static func recordedFrames(items: Int) -> Int {
         guard InstructionCounter.isChild else { return .max }
@@ -56,10 +60,11 @@ enum PipelineInputs {
     }
 
     /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
-    /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N.
+    /// two states, so every count covers whole pairs), fewer where the operation may be O(N) over a large N
+    /// (Docs/INSTRUCTIONS.md, "Windows: which iterations a region counts").
     @usableFromInline
     static func lifecycleIterations(items: Int) -> Int {
-        2 * max(1, min(32, 20_000 / max(1, items)))
+        2 * max(1, min(Defaults.maximumCountedOperations, Defaults.countedOperationItems / max(1, items)))
     }
 }
 

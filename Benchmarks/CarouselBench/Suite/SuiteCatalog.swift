@@ -4,18 +4,17 @@ import CarouselLayout
 
 /// Everything the suite measures. Reading this file tells what each row of the results is.
 ///
-/// Ids are `family/strategy`, the strategy being the ALGORITHMS.md id without its family prefix
+/// Ids are `family/strategy`, the strategy being its id (Docs/ALGORITHMS.md, "Suite rows") without its family prefix
 /// (`lookup.arithmetic` -> `lookup/arithmetic`, `peer.fspager` -> `transform/peer.fspager`). Every strategy
 /// comes from a walk of the engine's `StrategyRegistry`, so a strategy declared there is timed here (or,
 /// for a corrected variant, only verified); the harness's self-check and the floor are the suite's own.
 @usableFromInline
 struct CarouselSuite {
-    /// Catalog sizes `n` of SUITE.md.
+    /// The catalog sizes `n` a run measures unless told otherwise (`--sizes`).
     static let defaultSizes = [3, 10, 30, 100, 300, 1_000, 3_000, 10_000]
     /// `--quick` sizes: small, medium and large catalogs. Large is 3 000, not the default run's 10 000: there one
-    /// O(N)-per-frame core (`pipeline/peer.infinitelayout`, 0.8 s a play of its trajectory) took 6 s of a 20 s
-    /// quick run by itself (its set-up's live play and replay, its sample, its allocations and its profile, and
-    /// the core play of its UIKit view's agreement), and every size together 13 s (README, "Adaptive sampling").
+    /// O(N)-per-frame core (`pipeline/peer.infinitelayout`, 0.8 s a play of its trajectory) would take a third of a
+    /// quick run by itself (Docs/NOISE.md, "How long a run takes").
     static let quickSizes = [3, 300, 3_000]
 
     let configuration: SuiteConfiguration
@@ -42,7 +41,8 @@ struct CarouselSuite {
         rows = registrar.rows
     }
 
-    /// `family/strategy` of an ALGORITHMS.md id: the family prefix is dropped (`query.linear` -> `query/linear`).
+    /// `family/strategy` of a strategy id (Docs/ALGORITHMS.md, "Suite rows"): the family prefix is dropped
+    /// (`query.linear` -> `query/linear`).
     @usableFromInline
     static func id(_ family: String, _ strategyID: String) -> BenchmarkID {
         let prefix = family + "."

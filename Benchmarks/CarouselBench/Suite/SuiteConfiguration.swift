@@ -43,7 +43,8 @@ struct SuiteConfiguration: Sendable, Equatable {
         self.init(geometry: geometry, hz: number("hz") ?? Self.referenceHz, switches: switches ?? .default)
     }
 
-    /// The reference frame rate of the results' required `budget_pct_120hz` column (SUITE.md).
+    /// The reference frame rate of the results' required `budget_pct_120hz` column
+    /// (Docs/RESULTS-FORMAT.md, "The results CSV").
     static let referenceHz = 120.0
 
     /// The configuration as text, for the run metadata (and so the report).

@@ -55,7 +55,7 @@ enum SuiteRow: Hashable {
     }
 }
 
-/// The component families of ALGORITHMS.md, each strategy timed alone, in the report's order.
+/// The component families (Docs/ALGORITHMS.md, "Suite rows"), each strategy timed alone, in the report's order.
 @usableFromInline
 enum ComponentFamily: String, CaseIterable, Hashable {
     case query, lookup, transform, snap, wrap, prepare

@@ -3,29 +3,13 @@ import Dispatch
 import Foundation
 
 /// The relative slowdown a timed row must show, past all noise and after drift normalisation, to be
-/// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
-///
-/// Set from A/A runs on the suite's 2-core reference machine, with the 10th-percentile estimator and adaptive
-/// sampling (Results/VERDICT-HISTORY.md, "Choosing the estimator"; Benchmarks/Scripts/estimator-table.sh): over 20 quick pairs
-/// (`run --quick --sizes 3,300`; 10 with two other engineers' builds loading the machine, 10 on a quiet one)
-/// the smallest threshold that flagged no row was at most 17.4%, so 18%. (The 20th percentile needed 23.7%:
-/// `prepare/query.linear` at n = 300 is bimodal, and one run had 3 of 30 samples in its fast mode. In 10
-/// earlier pairs with a 40 ms budget, one run had `uikit/seed003.paging` at n = 3 1.6x slower in every sample:
-/// flagged at any threshold below 49%, as at the former 25%. 10 more pairs of the final build flagged one: a
-/// bimodal row with no sample in its fast mode in one run; 24% would have kept all 30 clean, at the cost of
-/// most 1.3x slowdowns.) 22% since issue 19's fifth session: with every case sampling every round, in samples of
-/// 0.125 ms, 60 quick pairs (six sets, one with a neighbour on one core) flagged an A/A row in 25 at 18%, 16 at 22%
-/// and 13 at 25%, and met the 1.5x bar in 31, 25 and 22; the sampling before, on the same sets' interleaved runs, in
-/// 15 and 21 at 18%. So 22% keeps the false alarms where they were and finds more (Results/VERDICT-HISTORY.md, "Issue 19, session 5").
-/// Measured again in its seventh session for the median of samples divided by their rounds' slowdowns (`RoundSpeeds`),
-/// on 140 quick pairs (with a check at `drift^b`, not kept): A/A rows flagged in 36 pairs at 18%, 23 at 22% and 18 at
-/// 25%; a 1.5x slowdown found in 136, 134 and 124 (README, "Round speeds"). 22% stays.
-/// Where instruction counts exist they decide instead (`defaultInstructionThreshold`).
-public let defaultTimeThreshold = 0.22
+/// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`): `Defaults.timeThreshold`. Where instruction
+/// counts exist they decide instead (`defaultInstructionThreshold`).
+public let defaultTimeThreshold = Defaults.timeThreshold
 
 /// The relative change in instructions per iteration that decides a row when both runs counted them
-/// (callgrind counts are deterministic, so a small threshold suffices).
-public let defaultInstructionThreshold = 0.01
+/// (callgrind counts are deterministic, so a small threshold suffices): `Defaults.instructionThreshold`.
+public let defaultInstructionThreshold = Defaults.instructionThreshold
 
 /// The outcome of comparing one row of a candidate run with its baseline.
 public enum Verdict: String, Sendable, CaseIterable, Comparable {
@@ -174,8 +158,8 @@ public struct Comparison: Sendable {
     public var widened = 0
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
-    /// rounds' slowdowns, a 1.5x slowdown was found in 76 of 87 pairs whose smaller share was under 15% and 49 of 53
-    /// above it (the raw 10th percentile: 16 and 34; README, "Round speeds"), and the share is information only.
+    /// rounds' slowdowns, samples find a slowdown at any share, and the share is information only (evidence:
+    /// Docs/NOISE.md, "Full-speed rounds").
     public var fullSpeedWarning: String? { roundSpeedsDivided ? nil : fullSpeed?.warning }
 
     /// The lines `compare` and `run` write on standard error after the table: `fullSpeedWarning`, `driftNote` and
@@ -183,12 +167,10 @@ public struct Comparison: Sendable {
     public var notes: [String] { [fullSpeedWarning, driftNote, undersampledNote].compactMap { $0 } }
 
     /// One line on `undersampled`, for standard error after the table: which rows (up to 3 named), with how many
-    /// samples a side, why, and how to sample them more; nil when there are none. A default run's
-    /// `pipeline/peer.infinitelayout` at n = 10 000 took one sample, a whole trajectory of about 1.2 s on the 2-core
-    /// VM, and read `inconclusive` in every comparison with nothing to say why (issue 19, session 15). Timed alone
-    /// with `--time-budget 1000` it took 4 samples a run, in 10 s, and two such runs an interval (0.80-1.07x). Since
-    /// session 19 a whole run gives every case 3 samples (`SamplingPlan.next`); a filtered run, whose budget is its
-    /// few cases', or a run of an older build may still not.
+    /// samples a side, why, and how to sample them more; nil when there are none. A whole run gives every case
+    /// `minimumSamplesForInterval` samples (`SamplingPlan.next`); a row whose one sample is long may still have fewer
+    /// in a filtered run, whose budget is its few cases', or in a run of an older build
+    /// (Docs/NOISE.md, "Three samples at least").
     public var undersampledNote: String? {
         guard !undersampled.isEmpty else { return nil }
         let named = undersampled.prefix(3).map { "\($0.key): \($0.baseline) and \($0.current)" }.joined(separator: ", ")
@@ -203,9 +185,8 @@ public struct Comparison: Sendable {
 
     /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift
     /// is past the threshold, because without the drift it is not (`Comparator.compare`, rule 2). A run slower or
-    /// faster throughout than its baseline's cannot tell such a row's change from its share of the machine's: in
-    /// quick pairs of the 2-core Intel VM, a 1.5x slowdown went unfound where one run was at 0-5% full speed
-    /// (README, "Round speeds").
+    /// faster throughout than its baseline's cannot tell such a row's change from its share of the machine's
+    /// (Docs/VERDICTS.md, "The check without the drift").
     public var decidedOnlyByDrift: [ComparisonRow] {
         rows.filter { row in
             guard row.metric == .time, row.verdict == .inconclusive, let low = row.ciLow, let high = row.ciHigh else {
@@ -231,7 +212,7 @@ public struct Comparison: Sendable {
             : ("the current run", "run again when the machine is steady")
         return "note: \(count) (\(ways)) \(verb) past the threshold after the run-wide drift of "
             + "\(DecimalFormat.string(driftFactor, decimals: 3))x but not without it: \(slowerRun) ran slower throughout, "
-            + "and a row's share of that cannot be told from a change (README, \"How a verdict is decided\"); "
+            + "and a row's share of that cannot be told from a change (Docs/VERDICTS.md, \"The check without the drift\"); "
             + "\(remedy), or compare with `ab`"
     }
 
@@ -300,8 +281,9 @@ public struct Comparison: Sendable {
 ///    (`WorstFrameVerdict`: its own threshold, metric `worst_frame`).
 /// Rows only in the candidate are `new`; rows only in the baseline are `missing`. When the runs' times are not
 /// comparable (`ComparisonOptions.timesNotComparable`: another machine), rule 2 gives `not comparable` instead.
-/// The fewest raw samples on each side for a time interval, and so a time verdict (`Comparator.interval`).
-public let minimumSamplesForInterval = 3
+/// The fewest raw samples on each side for a time interval, and so a time verdict (`Comparator.interval`):
+/// `Defaults.minimumSamplesForInterval`.
+public let minimumSamplesForInterval = Defaults.minimumSamplesForInterval
 
 public enum Comparator {
     /// - Complexity: O(rows x resamples x samples log samples).
@@ -410,16 +392,10 @@ public enum Comparator {
         (row.ciLow, row.ciHigh) = (low / drift, high / drift)
         row.verdict = timeVerdict(low: low / drift, high: high / drift, threshold: options.timeThreshold)
         // A verdict holds for any drift between none and the whole run's: a row's own share of a machine's slow
-        // spell lies between the two (this VM's spells slow the tiny arithmetic rows least and the allocating ones
-        // most), so `regressed` and `improved` need the raw interval past the threshold as well. A newcomer's run on
-        // an idle machine, 28% faster than the baseline's run, flagged a prepare row that was 5% faster than in the
-        // baseline because it was not 28% faster; in quick A/A pairs whose drift was 1.33-1.49x (or 0.74x), the
-        // `wrap/*` rows of a few nanoseconds, unchanged raw, read 0.67-0.75x `improved` (or 1.36-1.38x `regressed`).
-        // The raw interval is of the samples divided by their rounds' slowdowns where they were: that division is
-        // within each run, the drift between them. Holding a verdict at `drift^b` instead (`b` a row's `RoundSpeeds`
-        // exponent) found a 1.5x slowdown in 77 of 80 quick pairs against 74 (offline), but `b` is 1 where rounds
-        // tell nothing, which flagged the faster row above again; with `b` shrunk towards 0 instead, 75 (README,
-        // "Round speeds"). Not kept.
+        // spell lies between the two (tiny arithmetic rows feel it least, allocating ones most), so `regressed` and
+        // `improved` need the raw interval past the threshold as well. The raw interval is of the samples divided by
+        // their rounds' slowdowns where they were: that division is within each run, the drift between them
+        // (Docs/VERDICTS.md, "The check without the drift").
         if row.verdict == .regressed || row.verdict == .improved,
            timeVerdict(low: low, high: high, threshold: options.timeThreshold) != row.verdict {
             row.verdict = .inconclusive
@@ -471,10 +447,8 @@ public enum Comparator {
 
     /// The raw-ratio interval: the estimator's over the samples, or the MAD interval without them; nil when unbounded.
     static func interval(_ base: ResultRow, _ candidate: ResultRow, options: ComparisonOptions) -> (Double, Double)? {
-        // One or two raw samples give no interval (a bootstrap of a point, a MAD of 0), so no time verdict: a
-        // trajectory row whose whole trajectory outlasts its budget took one sample (`pipeline/peer.infinitelayout`
-        // at n = 10 000) until the sampler gave every case 3 while the run's budget lasts, and a quick A/A pair under
-        // load flagged `pipeline/seed003.paging` at n = 10 000 so (0.745x).
+        // One or two raw samples give no interval (a bootstrap of a point, a MAD of 0), so no time verdict: an
+        // interval from two samples flags rows of A/A pairs under load (Docs/NOISE.md, "Three samples at least").
         if hasTooFewSamples(base, candidate) { return nil }
         if hasSamples(base, candidate) {
             var generator = SeededGenerator(seed: options.seed ^ StableHash.of(candidate.key.description))
@@ -525,9 +499,8 @@ public enum Comparator {
     /// both sides, under the time drift's rule (`.none`: 1; otherwise at least `minimumRowsForDrift` rows of
     /// `minimumBenchmarksForDrift` benchmarks, else 1). Not the time drift: a frame's cost is the smaller of its
     /// wall and thread CPU times (`FrameProfile`), which does not see what slows a whole run's wall clock (a
-    /// neighbour VM's steal time). In one quiet A/A pair every row's median ran 1.5-1.7x slower in one run and the
-    /// worst frames did not; divided by that run's time drift (1.47x), `uikit/seed003.paging`'s unchanged worst
-    /// frame at n = 300 (83.9 then 61.9 us) read 0.50x, `improved`.
+    /// neighbour VM's steal time): divided by the time drift, an unchanged worst frame reads `improved` in a run
+    /// whose medians alone ran slower (Docs/WORST-FRAME.md, "Its verdict").
     /// - Complexity: O(rows log rows).
     static func frameDrift(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow],
                            _ normalization: DriftNormalization) -> Double {
@@ -544,8 +517,8 @@ public enum Comparator {
     }
 
     /// The fewest matched rows, and distinct benchmarks among them, a run-wide drift is estimated from.
-    public static let minimumRowsForDrift = 8
-    public static let minimumBenchmarksForDrift = 4
+    public static let minimumRowsForDrift = Defaults.minimumRowsForDrift
+    public static let minimumBenchmarksForDrift = Defaults.minimumBenchmarksForDrift
 
     /// Whether `rows` matched rows of `benchmarks` benchmarks are enough to tell a run-wide drift (the time drift's
     /// and the worst frames'): a median over fewer (a filtered run) would absorb a real change of those very rows.

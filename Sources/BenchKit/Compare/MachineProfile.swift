@@ -7,11 +7,9 @@ import Foundation
 /// `profile` adds stored runs, and `compare` and `run` divide by it (`RoundSpeeds.divide(baseline:current:profile:)`)
 /// once it holds `minimumRuns` runs.
 ///
-/// Why (issue 19, session 11): a pair of runs alone cannot measure a row's exponent when one run was slow in nearly
-/// every round, and on the 2-core AMD EPYC VM rows felt the slow state differently (the median row 1.47x, `wrap/*`
-/// 1.14x, `lookup/sortedScan` at n = 3 1.86x) and alike from run to run. Learnt from the other sets' runs (leave one
-/// set out, six quick sets of 11 runs), an offline approximation of `compare` flagged an A/A row in 0 of 60 quick
-/// pairs against 1, and the hardest pair needed 17% against 43% (README, "Round speeds", session 11).
+/// A pair of runs alone cannot measure a row's exponent when one run was slow in nearly every round, and rows feel a
+/// machine's slow state differently (one row 1.1x, another 1.9x) but alike from run to run: learnt from earlier
+/// runs, the exponents flag fewer rows of A/A pairs. Evidence: Docs/NOISE.md, "The machine profile".
 ///
 /// The file is the result files' strict CSV dialect (`HistoryFile`'s): columns `machine,benchmark,size,runs,sxy,sxx`,
 /// every row of one machine (its `HistoryFile.machineSlug`), sums written exactly (shortest text that reads back).
@@ -58,19 +56,13 @@ public struct MachineProfile: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// The fewest runs a row's entry must hold to be used: profiles of 2, 5 and 11 random runs flagged A/A rows in
-    /// 5, 2 and 0 of 60 quick pairs (session 11).
-    public static let minimumRuns = 10
-    /// How many runs' worth of the profile a pair's own sums are added to: the profile's per-run averages times this.
-    /// With it, a pair of a build whose rows' exponents had changed (a new input cycle) needed a 22% threshold
-    /// against 46% with the profile alone, and the quick sets scored as with the profile alone (session 11).
-    public static let weight = 3.0
-    /// The largest exponent with a profile: rows ran up to 1.87x slower in rounds whose median row ran 1.47x slower.
-    public static let maximumExponent = 2.5
+    /// The fewest runs a row's entry must hold to be used: `Defaults.profileMinimumRuns`.
+    public static let minimumRuns = Defaults.profileMinimumRuns
     /// The fewest pairs of runs a row's spread is taken from (`Entry.spread`): as many as `minimumRuns` runs give.
     public static let minimumPairs = minimumRuns - 1
-    /// How many times the median row's spread a row's must be for its interval to be widened (`widenings()`).
-    public static let wideningGate = 1.75
+    /// How many times the median row's spread a row's must be for its interval to be widened (`widenings()`):
+    /// `Defaults.spreadGate`.
+    public static let wideningGate = Defaults.spreadGate
 
     /// The default folder of the profiles.
     public static let directory = "Results/profiles"
@@ -86,11 +78,12 @@ public struct MachineProfile: Sendable, Equatable {
     /// Whether any row's entry holds `minimumRuns` runs.
     public var isUsable: Bool { runs >= Self.minimumRuns }
 
-    /// What a pair's own sums get added for `key` (`RoundSpeeds.divide`): the row's per-run averages times `weight`,
-    /// or nothing when its entry holds fewer than `minimumRuns` runs.
+    /// What a pair's own sums get added for `key` (`RoundSpeeds.divide`): the row's per-run averages times
+    /// `Defaults.profileWeight`, or nothing when its entry holds fewer than `minimumRuns` runs.
     public func prior(_ key: RowKey) -> (sxy: Double, sxx: Double) {
         guard let entry = entries[key], entry.runs >= Self.minimumRuns else { return (0, 0) }
-        return (Self.weight * entry.sxy / Double(entry.runs), Self.weight * entry.sxx / Double(entry.runs))
+        let weight = Defaults.profileWeight
+        return (weight * entry.sxy / Double(entry.runs), weight * entry.sxx / Double(entry.runs))
     }
 
     /// One run's sums per row: each row with `minimumSamplesForInterval` samples, every one positive, against the
@@ -156,9 +149,8 @@ public struct MachineProfile: Sendable, Equatable {
     /// not paired, since a change made between them is not noise: for a row of 30 samples 5% apart (a pair's variance
     /// about 0.00026), one 1.5x change (a log of 0.405, squared 0.164) would keep its spread past `wideningGate` times a
     /// median of 1.65 (2.89) for some 110 pairs. Nor are a quick and a default run: their samples differ in number and length.
-    ///
-    /// Since issue 19's eighteenth session the build as well (`RunMetadata.build`, where recorded), since a run adds
-    /// itself to the profile without being asked: a work tree's uncommitted change has the commit of the code before it.
+    /// The build is part of it too (`RunMetadata.build`, where recorded), since a run adds itself to the profile
+    /// without being asked: a work tree's uncommitted change has the commit of the code before it.
     public static func configuration(of metadata: RunMetadata?) -> String {
         guard let metadata else { return "" }
         let build = metadata.build.map { ["build=" + $0] } ?? []
@@ -170,10 +162,8 @@ public struct MachineProfile: Sendable, Equatable {
     /// level's sampling variance, `(1.2533 s)^2 / n` with `s` the scaled median absolute deviation of the `n` divided
     /// logs (the median's standard error for normal samples): what one run's samples say of the level, as a
     /// bootstrap of them does. Every row is divided by the whole slowdown (an exponent of 1), so that its level does
-    /// not move as its exponent is learnt. With the exponent learnt so far, 10 copies of one run gave several rows a
-    /// spread; offline on the 60 pairs of `widenings()` the verdicts were alike (A/A rows flagged in 0 pairs either
-    /// way, 1.5x found in 57 against 56), `prepare/query.linear` at n = 300 at 1.9-2.5 times the median row's spread
-    /// against 2.1-2.6.
+    /// not move as its exponent is learnt (with the exponent learnt so far, 10 copies of one run would give several
+    /// rows a spread).
     /// - Complexity: O(samples log samples).
     static func level(_ samples: [Double], _ slowdowns: [Double]) -> (level: Double, variance: Double) {
         let logs = samples.indices.map { log(samples[$0]) - log(slowdowns[$0]) }
@@ -186,17 +176,10 @@ public struct MachineProfile: Sendable, Equatable {
     /// is more than `wideningGate` times the median row's gets that ratio; the others, and every row while fewer
     /// than `Comparator.minimumRowsForDrift` rows have a spread, are absent (1).
     ///
-    /// Why (issue 19, session 17): a bootstrap over one run's samples cannot see what moves a row's level from one
-    /// process to the next (Kalibera and Jones, "Rigorous Benchmarking in Reasonable Time", 2013: the variance
-    /// between executions). On the 2-core Intel Xeon VM `prepare/query.linear` at n = 300 sat in one run at 1.4x
-    /// `prepare/query.binary`'s median and in the next at 0.85x, and made 7 of the 9 A/A flags of 60 quick pairs
-    /// (six sets of 11 runs, each with a profile of the other five); the other two were `harness/empty` at n = 3.
-    /// Its spread was 2.1-2.6 times the median row's. Offline on those pairs (`Benchmarks/Scripts/spread-widening.py`),
-    /// widening the rows past 1.5 times the median flagged A/A rows in 0 pairs and found 1.5x in 56 against 58; past
-    /// 1.75, 1 (`harness/empty`) and 58; past 2, 2 and 58. With two more sets of the new build (80 pairs, each set with
-    /// a profile of the other seven's 77 runs, pairs of one configuration only), past 1.5: 3 and 74; past 1.75: 3 and
-    /// 76 (as found unwidened: 11 and 76); past 2: 4 and 76. 1.75 leaves `pipeline/seed000.flow` at n = 300 (1.68-1.77
-    /// times the median) as it was, and found 1.5x in 134 of the 140 pairs where 1.5 found it in 130.
+    /// A bootstrap over one run's samples cannot see what moves a row's level from one process to the next (Kalibera
+    /// and Jones, "Rigorous Benchmarking in Reasonable Time", 2013: the variance between executions); a row whose
+    /// level moves between runs far more than the median row's would otherwise flag A/A pairs.
+    /// Evidence: Docs/NOISE.md, "Spreads between runs".
     public func widenings() -> [RowKey: Double] {
         let spreads = entries.compactMapValues(\.spread)
         guard spreads.count >= Comparator.minimumRowsForDrift else { return [:] }
@@ -207,10 +190,10 @@ public struct MachineProfile: Sendable, Equatable {
 
     // MARK: The file
 
-    /// The columns, in order: the exponent's sums (`legacyColumns`, all a profile held before issue 19's seventeenth
-    /// session), then the spread's (`Entry`; the last two empty before a run had the row).
+    /// The columns, in order: the exponent's sums (`legacyColumns`), then the spread's (`Entry`; the last two empty
+    /// before a run had the row).
     public static let columns = legacyColumns + ["pairs", "sdd", "svv", "level", "level_variance", "level_configuration"]
-    /// The columns of a profile written before the spread was learnt: read as rows of no pairs.
+    /// The columns of a profile without the spread's: read as rows of no pairs.
     public static let legacyColumns = ["machine", "benchmark", "size", "runs", "sxy", "sxx"]
 
     /// The profile's CSV, rows in key order.

@@ -6,32 +6,17 @@ import Foundation
 /// `BenchmarkRunner` samples every case once per round, so a row's `i`-th sample was taken in round `i` (a case that
 /// stopped early has only the first rounds). A round's *slowdown* in a run is the median, over that run's rows that
 /// sampled in it, of `sample / fastest`, `fastest` the row's fastest sample in the run. A row does not feel every
-/// slowdown alike (on the VM this was measured on, a slow round ran most rows about 1.55x slower and the `wrap/*`
-/// rows, arithmetic in registers, hardly at all), so each matched row gets its own exponent `b`, one for both runs:
-/// the least-squares slope of `log sample` on `log slowdown`, each run centred on its own means, pooled, and shrunk
-/// towards 1: `b = (Sxy + shrinkage) / (Sxx + shrinkage)`, clamped to `0...maximumExponent`. A row's sample becomes
-/// `sample / slowdown^b`. Where a run's rounds hardly differ (`Sxx` small) `b` is about 1 and nothing much changes;
-/// where they do, a row that does not follow them keeps its samples.
-///
-/// Why (issue 19, session 7): on a 2-core VM whose rounds ran either at full speed or all about 1.55x slower, the
-/// share of full-speed rounds ran from 0% to 100% from one quick run to the next, and a row's 10th percentile fell
-/// in whichever speed a tenth of its samples reached. Chosen offline on 80 quick pairs (eight interleaved sets of 11
-/// runs, two with `yes > /dev/null` on a core; `Benchmarks/Scripts/offline-verdicts.py`): a 1.5x slowdown of the 20
-/// pipeline rows was found (19 `regressed`) in 36 pairs by the raw 10th percentile and in 74 by the median of the
-/// divided samples, at 22%; an A/A row was flagged in 21 and 13 pairs. The exponent matters: one `b = 1` for every
-/// row flagged A/A rows in 20 pairs, nearly all of them `wrap/*`; a slope per run without shrinkage, in 64. Scored
-/// by `compare` itself on those 80 pairs and 60 others (README, "Round speeds"): 1.5x found in 125 of 140 pairs
-/// (the raw 10th percentile: 50), A/A rows flagged in 22 (31).
+/// slowdown alike (a slow round may run most rows about 1.5x slower and rows of arithmetic in registers hardly at
+/// all), so each matched row gets its own exponent `b`, one for both runs: the least-squares slope of `log sample` on
+/// `log slowdown`, each run centred on its own means, pooled, and shrunk towards 1:
+/// `b = (Sxy + s) / (Sxx + s)` with `s = Defaults.roundSpeedShrinkage`, clamped to
+/// `0...Defaults.roundSpeedMaximumExponent`. A row's sample becomes `sample / slowdown^b`. Where a run's rounds hardly
+/// differ (`Sxx` small) `b` is about 1 and nothing much changes; where they do, a row that does not follow them keeps
+/// its samples. A row's 10th percentile otherwise falls in whichever speed a tenth of its samples reached.
+/// Evidence: Docs/NOISE.md, "Round speeds".
 ///
 ///     let (before, after) = RoundSpeeds.divide(baseline: rowsA, current: rowsB)!
 public enum RoundSpeeds {
-    /// The prior weight towards an exponent of 1, in units of `Sxx` (a run of 50 rounds half at 1.55x has `Sxx`
-    /// about 2.4): chosen among 0.3, 1, 3 and 10 on the 80 pairs above (A/A pairs flagged 14, 13, 18, 20; 1.5x found
-    /// in 72, 74, 74, 74).
-    public static let shrinkage = 1.0
-    /// The largest exponent: a row may feel a slow round somewhat more than the median row does, not without bound.
-    public static let maximumExponent = 1.3
-
     /// Each round's slowdown in one run, from its rows' samples (rows with a sample that is not positive are left
     /// out); empty when no row has a sample.
     /// - Complexity: O(rows x rounds log rows).
@@ -57,7 +42,9 @@ public enum RoundSpeeds {
     public static func exponent(_ baseline: [Double], _ baselineSlowdowns: [Double],
                                 _ current: [Double], _ currentSlowdowns: [Double]) -> Double {
         let before = centredSums(baseline, baselineSlowdowns), after = centredSums(current, currentSlowdowns)
-        return min(max((before.sxy + after.sxy + shrinkage) / (before.sxx + after.sxx + shrinkage), 0), maximumExponent)
+        let shrinkage = Defaults.roundSpeedShrinkage
+        return min(max((before.sxy + after.sxy + shrinkage) / (before.sxx + after.sxx + shrinkage), 0),
+                   Defaults.roundSpeedMaximumExponent)
     }
 
     /// One run's sums of a row's exponent: `Sxy` and `Sxx` of `log sample` on `log slowdown` (the sample's round's),
@@ -102,13 +89,9 @@ public enum RoundSpeeds {
     /// With a `profile` of the machine that `isUsable` (`MachineProfile`), two things change. A round's slowdown is
     /// measured against each matched row's fastest sample in either run (`FullSpeedRounds`' measure), so that a run
     /// slow in every round is divided down to the other's full speed; and a row's exponent adds the profile's
-    /// per-run averages, `weight` runs' worth, to the pair's own sums: `(Sxy + 3 sxy + 1) / (Sxx + 3 sxx + 1)`,
-    /// clamped to `0...MachineProfile.maximumExponent` (a row with too few runs in the profile: the pair's alone).
-    /// Both together, offline on 60 quick pairs of session 11 (each set with a profile of the other sets): no A/A
-    /// pair flagged a row, against 1; the slowdowns against each run's own fastest with the profile's exponents
-    /// flagged 2 of 50. Scored by `compare` on 40 quick pairs of an Intel VM (session 12, each of four sets with a
-    /// profile of the other three): a 1.5x slowdown found in 36 against 29, 1.3x in 14 against 9, A/A rows flagged
-    /// in 5 pairs against 6 (README, "Round speeds", "The machine profile").
+    /// per-run averages, `Defaults.profileWeight` runs' worth, to the pair's own sums:
+    /// `(Sxy + 3 sxy + 1) / (Sxx + 3 sxx + 1)`, clamped to `0...Defaults.profileMaximumExponent` (a row with too few
+    /// runs in the profile: the pair's alone). Evidence: Docs/NOISE.md, "The machine profile".
     /// - Complexity: O(rows x rounds log rows).
     public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], profile: MachineProfile? = nil)
         -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
@@ -129,7 +112,8 @@ public enum RoundSpeeds {
             if let learnt {
                 let (first, second, prior) = (centredSums(old, before), centredSums(new, after), learnt.prior(key))
                 let sxy = first.sxy + second.sxy + prior.sxy, sxx = first.sxx + second.sxx + prior.sxx
-                b = min(max((sxy + shrinkage) / (sxx + shrinkage), 0), MachineProfile.maximumExponent)
+                b = min(max((sxy + Defaults.roundSpeedShrinkage) / (sxx + Defaults.roundSpeedShrinkage), 0),
+                        Defaults.profileMaximumExponent)
             } else {
                 b = exponent(old, before, new, after)
             }

@@ -1,35 +1,22 @@
 /// The relative change of a row's worst frame (`ResultRow.worstFrame`), drift-normalised, that makes it
-/// `regressed` (or, as `1/(1+t)`, `improved`) when its median did not decide.
-///
-/// From A/A runs on the 2-core reference machine while other engineers built (README, "How a verdict is decided"):
-/// between two quick runs of one build, worst frames of 50 us and more moved by 0.61x to 1.19x (an O(N) rotation
-/// at n = 10 000 that page-faults in one process and not in the other: 125 us against 76 us); 75% keeps them
-/// unflagged while a worst frame twice as long stands out.
-public let defaultWorstFrameThreshold = 0.75
+/// `regressed` (or, as `1/(1+t)`, `improved`) when its median did not decide: `Defaults.worstFrameThreshold`.
+public let defaultWorstFrameThreshold = Defaults.worstFrameThreshold
 
-/// The least a worst frame must move, in nanoseconds (after the drift), to get a verdict: 100 us, 1.2% of a
-/// 120 Hz frame. Worst frames of a few to a few tens of microseconds (a rotation's allocations, a release over a
-/// small catalog) moved by up to 3.4x, and by up to 28 us, between two such runs, with the heap and the
-/// neighbours; with a neighbour loading one core (`yes > /dev/null`), worst frames of about 60 us moved by up to
-/// 60 us between two quick runs (`uikit/seed003.paging` at n = 300: a release, 62-64 us in five runs and 108-122 us
-/// in five; `uikit/seed004.sentinel`: 59-122 us), which the former 50 us floor flagged in 2 of 10 pairs. None of
-/// them is a hitch risk.
-public let worstFrameNoiseFloor = 100_000.0
+/// The least a worst frame must move, in nanoseconds (after the drift), to get a verdict:
+/// `Defaults.worstFrameNoiseFloor`. A worst frame of a few tens of microseconds moves by as much between two runs
+/// of one build, with the heap and the neighbours.
+public let worstFrameNoiseFloor = Defaults.worstFrameNoiseFloor
 
-/// The worst-frame rule of a comparison (issue 17): a row whose median is `unchanged` or `inconclusive` by time
-/// takes the verdict of its worst frame when that one is past `worstFrameThreshold`.
+/// The worst-frame rule of a comparison: a row whose median is `unchanged` or `inconclusive` by time takes the
+/// verdict of its worst frame when that one is past `worstFrameThreshold`.
 ///
 /// With worst frames `b` and `c` (ns), the drift factor `d` and `t = worstFrameThreshold`: `r = c / b / d`;
 /// `regressed` when `r > 1 + t` and `c - b d >= worstFrameNoiseFloor`, `improved` when `r < 1/(1 + t)` and
-/// `b d - c >= worstFrameNoiseFloor`; and, as for a time verdict (README, "How a verdict is decided"), only when
-/// the same holds without the drift (`d = 1`), since a row's worst frame may have felt none of it. Otherwise no
-/// verdict. No verdict either when a row has no worst frame (a component row, an older results file) or when
-/// instruction counts decided the row (the gate stays deterministic).
-///
-/// Without the drift: in quick A/A pairs (sets H and I of issue 19's eighth session, 20 pairs a build) the rule at
-/// `d` alone flagged 3 `uikit/seed003.paging` and `uikit/seed004.sentinel` rows at n = 300 in 2 pairs, e.g. a
-/// rotation of 121 us then 63 us with the worst frames' drift about 1.5: 0.35x and 118 us after the drift, 58 us
-/// without it.
+/// `b d - c >= worstFrameNoiseFloor`; and, as for a time verdict, only when the same holds without the drift
+/// (`d = 1`), since a row's worst frame may have felt none of it. Otherwise no verdict. No verdict either when a row
+/// has no worst frame (a row without a frame profile, an older results file) or when instruction counts decided the
+/// row (the gate stays deterministic). Evidence for the thresholds and the check without the drift:
+/// Docs/WORST-FRAME.md, "Its verdict".
 public enum WorstFrameVerdict {
     /// The verdict on the worst frames `baseline` and `current`, with its drift-normalised ratio; nil for none.
     /// - Complexity: O(1).

@@ -72,13 +72,11 @@ let regionThunk: @convention(c) (UnsafeMutableRawPointer?, Int64) -> Void = { co
 
 /// A thread that runs one case's jobs, one at a time, while the caller waits; it never exits.
 ///
-/// glibc gives each new thread an arena of its own (up to `MALLOC_ARENA_MAX`, which `childEnvironment` raises)
-/// and reuses only the arenas of threads that exited. A case set up and counted on its own thread so meets the
-/// same fresh heap whatever cases share its process: with every case on one thread, a case's count depended on
-/// the cases before it (`rotate/uikit.peer.fspager` at n = 300: 15 008.5 instructions alone and in one group of
-/// cases, 15 188.5 in another, 1.2%; the gate's groups change whenever the baseline's counts do, and a full run's
-/// groups are never a quick run's). A residue remains, not traced: between two groupings a few allocating rows
-/// still differ by up to about 0.1%.
+/// glibc gives each new thread an arena of its own (up to `MALLOC_ARENA_MAX`, which `childEnvironment` raises) and
+/// reuses only the arenas of threads that exited. A case set up and counted on its own thread so meets the same fresh
+/// heap whatever cases share its process: with every case on one thread, an allocating case's count depends on the
+/// cases before it, by up to 1.2%, and the gate's groups change whenever the baseline's counts do. A residue of about
+/// 0.1% remains on a few allocating rows. Evidence: Docs/INSTRUCTIONS.md, "What makes the counts repeat".
 final class CaseThread: @unchecked Sendable {
     private let request = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)

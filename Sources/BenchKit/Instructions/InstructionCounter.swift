@@ -14,9 +14,8 @@ import Foundation
 /// Callgrind writes one dump per region exit; the parent matches the n-th dump to the n-th manifest line.
 /// Instructions per iteration are `(I(K) - I(0)) / K`, which cancels the region's fixed cost (call, thunk,
 /// closure entry) exactly; `K` is the benchmark's own `instructionIterations` (a whole period of its input,
-/// where it has one) or `iterations`. (Children before the two phases ran `K` and `2K`; the parent still reads
-/// their manifests: the count is always the difference of the largest and smallest region over their
-/// iterations.)
+/// where it has one) or `iterations`. The parent reads a manifest of any two regions of a case: the count is the
+/// difference of the largest and smallest region over their iterations.
 ///
 /// With `costs`, the parent splits the cases over several children running at once (one per core, at most
 /// `maximumChildren`), balanced by the estimated cost of each case, and merges their counts. The split changes
@@ -39,12 +38,6 @@ public enum InstructionCounter {
     /// The most children `measure` runs at once.
     public static let maximumChildren = 8
 
-    /// Seconds under callgrind per native second of set-up (instrumentation off) and of region iterations
-    /// (instrumentation on), and the seconds each case costs besides (translating its code): measured per case
-    /// on the 2-core reference machine over the suite's quick run (totals 4.1x and 64x; median 1 ms and 6 ms).
-    static let setUpSlowdown = 4.0
-    static let regionSlowdown = 64.0
-    static let perCaseSeconds = 0.008
 
     /// True in a process launched by `measure`: it should call `runChild` and exit.
     public static var isChild: Bool { ProcessInfo.processInfo.environment[manifestVariable] != nil }
@@ -84,13 +77,9 @@ public enum InstructionCounter {
         _ preparation: CasePreparation?, secondsPerIteration: Double, defaultIterations: Int
     ) -> Double {
         let iterations = Double(preparation?.instructionIterations ?? defaultIterations)
-        return perCaseSeconds + setUpSlowdown * (preparation?.setUpSeconds ?? 0)
-            + regionSlowdown * iterations * max(0, secondsPerIteration)
+        return Defaults.callgrindSecondsPerCase + Defaults.callgrindSetUpSlowdown * (preparation?.setUpSeconds ?? 0)
+            + Defaults.callgrindRegionSlowdown * iterations * max(0, secondsPerIteration)
     }
-
-    /// Native instructions per second assumed where a cost is estimated from counted instructions (the 2-core
-    /// reference machines run the suite's rows at 2 to 4 per nanosecond).
-    static let instructionsPerSecond = 3e9
 
     /// The estimated callgrind cost of every row of a timed run (see `estimatedCost`), for `measure`'s `costs`.
     ///
@@ -104,7 +93,8 @@ public enum InstructionCounter {
             let preparation = result.preparation[row.key]
             if let instructions = reference[row.key] {
                 let iterations = Double(preparation?.instructionIterations ?? defaultIterations)
-                return (row.key, perCaseSeconds + regionSlowdown * iterations * instructions / instructionsPerSecond)
+                return (row.key, Defaults.callgrindSecondsPerCase
+                    + Defaults.callgrindRegionSlowdown * iterations * instructions / Defaults.instructionsPerSecond)
             }
             return (row.key, estimatedCost(preparation, secondsPerIteration: row.median / 1e9,
                                            defaultIterations: defaultIterations))
@@ -221,7 +211,7 @@ public enum InstructionCounter {
     /// a path 12 characters longer in the environment, differed on 22 of 117 rows, by up to 0.17%; two gate runs
     /// that passed on the user's environment and arguments (and a directory name with the process id in it)
     /// differed on 41 of 235 rows, by up to 0.25%. So the child gets this fixed
-    /// set, with paths of the same length on every run (`measure`'s directory name), and `RunCommand` passes it
+    /// set, with paths of the same length on every run (`measure`'s directory name), and a caller passes it
     /// only the options that select the cases (not `--output` or `--baseline`, whose paths are the user's).
     /// - `SWIFT_DETERMINISTIC_HASHING`: Swift seeds its hasher per process; sets and dictionaries would allocate
     ///   differently on every run.

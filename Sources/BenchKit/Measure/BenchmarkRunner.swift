@@ -68,13 +68,13 @@ public struct CasePreparation: Sendable, Equatable {
 ///    batch, since the other cases have evicted its data from the caches). A sample is one batch of
 ///    `iterationsPerSample` iterations between two `clock_gettime(CLOCK_MONOTONIC)` reads.
 ///    Rounds stop at `targetSamples`, or once every case has spent its budget with `minimumSamples` taken;
-///    a case stops early at `hardLimitFactor` (4) times its budget with at least one sample, so a slow size
+///    a case stops early at `hardLimitFactor` times its budget with at least one sample, so a slow size
 ///    cannot stall the run. With `options.stop` (adaptive sampling, `SamplingStop`) a case settles instead once
-///    its interval is narrow enough, and stops once the run has spent every case's budget together; and a case short of
-///    `minimumSamples` at its hard limit (whose samples are long) samples on, up to `shortCaseLimitFactor` (10)
-///    times its budget and to 3 samples past it, while the run's budget lasts. A settled case samples on with the
-///    others, so that its samples span the run, but the rounds end once only settled cases are left
-///    (`SamplingPlan.sampleInRounds`).
+///    its interval is narrow enough, and stops once the run has spent every case's budget together; and a case
+///    short of `minimumSamples` at its hard limit (whose samples are long) samples on, up to
+///    `shortCaseLimitFactor` times its budget and to `minimumSamplesForInterval` samples past it, while the run's
+///    budget lasts. A settled case samples on with the others, so that its samples span the run, but the rounds
+///    end once only settled cases are left (`SamplingPlan.sampleInRounds`).
 /// 3. Allocations, per case, in an untimed pass (where this build cannot count them, the run says why once and
 ///    in its metadata, and the figures stay empty).
 /// 4. Frame profiles, for the cases that have one, in rounds (`profileInRounds`).
@@ -149,9 +149,8 @@ public enum BenchmarkRunner {
     }
 
     /// About how long sampling `cases` and profiling `profiled` of them take: the run's whole sampling budget, which a
-    /// run spends unless every case settles, and a budget per profiled case for its plays and its allocation count.
-    /// A default run of 737 cases, 168 profiled, at 80 ms (issue 19, session 14, this VM in a slow spell): sampling
-    /// 59.4 s of 59.0 budgeted, allocation counts and frame profiles 12.1 s of 13.4.
+    /// run spends unless every case settles, and a budget per profiled case for its plays and its allocation count
+    /// (Docs/NOISE.md, "How long a run takes").
     static func remainingSeconds(cases: Int, profiled: Int, options: RunOptions) -> Double {
         Double(cases + profiled) * max(0, options.timeBudget)
     }
@@ -159,18 +158,14 @@ public enum BenchmarkRunner {
     /// The phase the frame profiles report (`RunEvent.phase`).
     static let profilePhase = "frame profiles"
 
-    /// About how long a run of `cases` takes once they are set up: `remainingSeconds` with `profiledShare` of them
-    /// profiled, since which cases have a frame profile is known only once they are set up. Their set-up,
+    /// About how long a run of `cases` takes once they are set up: `remainingSeconds` with `Defaults.profiledShare`
+    /// of them profiled, since which cases have a frame profile is known only once they are set up. Their set-up,
     /// verification, calibration and warm-up, which no budget bounds, the progress line adds at the pace of the cases
-    /// prepared so far (`ProgressState.preparationLeft`). Until issue 19's eighteenth session this was
-    /// `cases x (1.15 budget + warm-up)` for the whole run, and the progress line added the cases left to it, so a
-    /// warm-up counted twice; the first line of a default run said `about 1 min 5 s` (737 x 87.5 ms) of a run of 81 s.
+    /// prepared so far (`ProgressState.preparationLeft`), so the warm-up is not counted twice.
     static func estimatedSeconds(cases: Int, options: RunOptions) -> Double {
-        remainingSeconds(cases: cases, profiled: Int((Double(cases) * profiledShare).rounded()), options: options)
+        let profiled = Int((Double(cases) * Defaults.profiledShare).rounded())
+        return remainingSeconds(cases: cases, profiled: profiled, options: options)
     }
-
-    /// The share of the suite's cases with a frame profile: 168 of a default run's 737.
-    static let profiledShare = 168.0 / 737.0
 
     /// The (registration, size) pairs `options` selects, in registration then size order, and the requested
     /// sizes a benchmark cannot be built at. With `options.sizes`, a benchmark of `.any` sizes runs at each of
@@ -229,9 +224,10 @@ public enum BenchmarkRunner {
     }
 
     /// Times every case with a profile (`PreparedBenchmark.profile`) frame by frame, in rounds: each round plays
-    /// every such case's session once while it wants a play (`FrameProfiler.Session.wantsPlay`: at least 2, at
-    /// most 7, within `timeBudget` each), so a row's plays, whose minimum each frame keeps, fall far apart in time
-    /// rather than in one spell of the machine; then records each profile in `rows[i]` (`timed[i]`'s row).
+    /// every such case's session once while it wants a play (`FrameProfiler.Session.wantsPlay`: at least
+    /// `Defaults.minimumPlays`, at most `Defaults.maximumPlays`, within `timeBudget` each), so a row's plays, whose
+    /// minimum each frame keeps, fall far apart in time rather than in one spell of the machine; then records each
+    /// profile in `rows[i]` (`timed[i]`'s row).
     /// - Complexity: about `timeBudget` seconds per profiled case.
     static func profileInRounds(_ timed: [TimedCase], into rows: inout [ResultRow], options: RunOptions,
                                 progress: ProgressReporter) {
@@ -259,12 +255,10 @@ public enum BenchmarkRunner {
     /// the fastest batch so far, per iteration, to last 1.2 x `target`; the size is that of the fastest batch of at
     /// least a tenth of `target` at the end, rounded up to a whole multiple of `quantum`.
     ///
-    /// Sized from the fastest batch, not from the last one grown: one batch preempted while growing used to end
-    /// the growth at a quarter of the size or less, and a short batch costs more per iteration (its re-warm of a
-    /// tenth of a batch does not undo what the other cases did to the caches and predictors).
-    /// `snap/threshold` at n = 3 took 5.6-7.7 ns a call in its fastest sample at batches of 7 000-8 000 calls and
-    /// 4.37-4.45 ns at 27 000-48 000, in 140 quick runs (`lookup/sortedScan.byDistance` once grew no further
-    /// than 1 call); most of the rows that A/A pairs flagged were such rows (README, "Calibration").
+    /// Sized from the fastest batch, not from the last one grown: one batch preempted while growing would end the
+    /// growth at a quarter of the size or less, and a short batch costs more per iteration (its re-warm of a tenth
+    /// of a batch does not undo what the other cases did to the caches and predictors).
+    /// Evidence: Docs/NOISE.md, "Calibration".
     /// Only batches of a tenth of `target` or more size the result, so that a clock coarser than a call cannot make
     /// a batch look free.
     /// - Parameter now: the clock (nanoseconds), for the tests.
@@ -300,9 +294,8 @@ public enum BenchmarkRunner {
             let growth = elapsed > 0 ? min(100, max(2, sampleTarget / elapsed * 1.2)) : 100
             iterations = min(maximumIterations, Int(Double(iterations) * growth))
         }
-        // Warm up before rounding to the quantum: a trajectory row whose one trajectory outlasts the warm-up
-        // (`pipeline/peer.infinitelayout` at n = 10 000: 0.84 s) would otherwise play a whole one here for a
-        // warm-up of a few milliseconds.
+        // Warm up before rounding to the quantum: a case whose quantum (one whole sequence) outlasts the warm-up
+        // would otherwise play a whole one here for a warm-up of a few milliseconds.
         let warmStart = now()
         var warmed = 0
         while true {

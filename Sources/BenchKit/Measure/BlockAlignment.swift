@@ -5,22 +5,18 @@ import Foundation
 /// platform's allocator puts them (`run` and `ab`'s workers: `--block-alignment`).
 ///
 /// Why it matters: where glibc puts a block is 16-byte granular and depends on what the process allocated before,
-/// and the cost of filling the block depends on its position in a cache line. Measured on the 2-core Intel Xeon VM
-/// (issue 19, session 13): `prepare/query.linear` at n = 300 (one 19 232-byte array of 64-byte attributes a call)
-/// took 555-600 ns a call with the array's elements at 0 or 48 bytes past a 64-byte line and 780-850 ns at 16 or
-/// 32, in one process, as its address moved between samples; a quick run's rounds hopped between the two levels,
-/// and so did the row's median between runs (566-617 or 774-792 ns in 22 quick runs): the last row that flagged
-/// quick A/A pairs on that VM. With `apple` its median read 803-828 ns in 22 quick runs interleaved with those.
+/// and the cost of filling the block depends on its position in a cache line: a row that fills one array a call
+/// can hop between two levels 1.4x apart as the array's address moves, within a run and between runs.
+/// Evidence: Docs/COMPONENT-ROWS.md, "Block alignment".
 ///
 /// `apple` reproduces libmalloc's placement (Apple's libmalloc, `src/thresholds.h`): a block of at most
 /// `TINY_LIMIT_THRESHOLD` = 1 008 bytes (64-bit) comes from the tiny allocator in 16-byte quanta, as glibc's do,
 /// and every larger one from the small allocator (`SMALL_QUANTUM` = 512 bytes), the medium (32 KB quanta) or the
 /// large (whole pages), so at a multiple of 512 bytes. On Linux the malloc interposer takes such blocks, up to
 /// 128 KiB (`alignedThrough`), from glibc's memalign (CBenchSupport's alloc_counter.c), which takes a few tens of
-/// nanoseconds more per block than glibc's malloc, and 1-2% more instructions in the rows that allocate such blocks every frame. Three quick runs of
-/// each, at n = 300: the other `prepare/*` rows 1.03-1.09x, every other row within 0.94-1.03x. Which level an Apple
-/// core's cache lines give the 32-byte-offset elements Swift's arrays have there is not measured here (assumed:
-/// the placement, not this VM's level, is what carries over).
+/// nanoseconds more per block than glibc's malloc, and 1-2% more instructions in the rows that allocate such
+/// blocks every frame. Which level an Apple core's cache lines give the 32-byte-offset elements Swift's arrays have
+/// there is not measured (assumed: the placement, not this machine's level, is what carries over).
 public enum BlockAlignment: String, CaseIterable, Sendable {
     /// Blocks of more than `appleTinyLimit` bytes, up to `alignedThrough`, at a multiple of `appleSmallQuantum`, as
     /// libmalloc places them.
@@ -34,10 +30,9 @@ public enum BlockAlignment: String, CaseIterable, Sendable {
     public static let appleSmallQuantum = 512
 
     /// The largest block `apple` places: glibc's default mmap threshold (`DEFAULT_MMAP_THRESHOLD_MIN`, 128 KiB,
-    /// mallopt(3) `M_MMAP_THRESHOLD`). Larger blocks are left to glibc: its memalign of them made
-    /// `pipeline/peer.infinitelayout`'s costliest frame at n = 10 000 (a rotation) 2.9-3.9 ms, against 1.4-1.7 ms
-    /// with glibc's placement and 1.5-1.8 ms placing blocks up to 128 KiB only (two processes each, session 13; cause
-    /// not measured). Apple's large allocator, which serves such blocks page-aligned, is not modelled.
+    /// mallopt(3) `M_MMAP_THRESHOLD`). Larger blocks are left to glibc: its memalign of them made one row's costliest
+    /// frame twice as long as with glibc's placement. Apple's large allocator, which serves such blocks page-aligned,
+    /// is not modelled. Evidence: Docs/COMPONENT-ROWS.md, "Block alignment".
     public static let alignedThrough = 128 * 1024
 
     /// The placement a run takes unless told otherwise.

@@ -2,10 +2,10 @@ import CBenchSupport
 
 /// A platform-specific piece of the harness: available in this build, or unavailable with a one-line reason.
 ///
-/// Each piece has a fallback (see README, Platforms): allocation counting, a fixed address space, CPU pinning and
-/// instruction counting are Linux's (and, for the first two, macOS's); elsewhere the run goes on without them and
-/// says why. A portable build (`-Xswiftc -DCAROUSEL_BENCH_PORTABLE -Xcc -DCAROUSEL_BENCH_PORTABLE`) takes every
-/// fallback on Linux too, so they are built and run on every CI run.
+/// Each piece has a fallback (Docs/PLATFORMS.md, "Fallbacks"): allocation counting, a fixed address space, CPU
+/// pinning and instruction counting are Linux's (and, for the first two, macOS's); elsewhere the run goes on without
+/// them and says why. A portable build (`-Xswiftc -DCAROUSEL_BENCH_PORTABLE -Xcc -DCAROUSEL_BENCH_PORTABLE`) takes
+/// every fallback on Linux too, so they are built and run on every CI run.
 public enum Capability: Sendable, Equatable {
     case available
     case unavailable(String)

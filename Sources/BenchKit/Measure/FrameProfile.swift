@@ -39,20 +39,17 @@ public struct FrameProfile: Sendable, Equatable {
     /// The costliest frame, in nanoseconds; nil for no frame.
     public var worst: Double? { worstIndex.map { costs[$0] } }
 
-    /// The frames within this fraction of the worst are as costly as it: which of them is the single worst is
-    /// noise (seed 003's releases and rotations each re-size every item, 1.69-1.73 ms at n = 10 000).
-    public static let nearWorst = 0.9
-
-    /// What makes the costliest frames, given each frame's label: among the frames costing at least `nearWorst`
-    /// times the worst, the label most of them have (a tie: the label of the costliest), and the costliest frame
-    /// with that label. Nil for no frame.
+    /// What makes the costliest frames, given each frame's label: among the frames costing at least
+    /// `Defaults.nearWorstShare` times the worst (as costly as it: which of them is the single worst is noise), the
+    /// label most of them have (a tie: the label of the costliest), and the costliest frame with that label. Nil for
+    /// no frame.
     /// - Complexity: O(frames).
     public func costliest(labels: [String]) -> (index: Int, label: String)? {
         precondition(labels.count == costs.count, "one label per frame")
         guard let worst else { return nil }
         var counts: [String: Int] = [:]
         var costliest: [String: Int] = [:]
-        for (index, cost) in costs.enumerated() where cost >= Self.nearWorst * worst {
+        for (index, cost) in costs.enumerated() where cost >= Defaults.nearWorstShare * worst {
             counts[labels[index], default: 0] += 1
             if costliest[labels[index]].map({ costs[$0] < cost }) ?? true { costliest[labels[index]] = index }
         }
@@ -95,12 +92,11 @@ public struct ClockOverhead: Sendable, Equatable {
 
 /// Times a sequence frame by frame (see `FrameProfile`).
 public enum FrameProfiler {
-    /// The fewest and the most plays of a profile: it stops between them once it has spent its budget. Two, so
-    /// that the minimum drops a fresh pipeline's one-time costs (one play left `uikit/peer.infinitelayout` with
-    /// worst-frame verdicts between two runs of one binary, 0.28x); a row whose two plays outlast the budget
-    /// (`pipeline/peer.infinitelayout` at n = 10 000: 0.84 s a play) stops there.
-    public static let minimumPlays = 2
-    public static let maximumPlays = 7
+    /// The fewest and the most plays of a profile (`Defaults.minimumPlays`, `Defaults.maximumPlays`): it stops
+    /// between them once it has spent its budget. At least two, so that the minimum drops a sequence's one-time
+    /// costs; a row whose two plays outlast the budget stops there.
+    public static let minimumPlays = Defaults.minimumPlays
+    public static let maximumPlays = Defaults.maximumPlays
 
     /// Plays `frames` frames `minimumPlays` to `maximumPlays` times in a row, timing each `frame(i)` call on its
     /// own; `start` (untimed) puts the sequence back at its first frame before each play, and
@@ -118,11 +114,9 @@ public enum FrameProfiler {
     /// A profile played one play at a time, so that a run can spread a row's plays over its other rows' (each
     /// frame's cost is its minimum over plays far apart in time, not over plays in one spell of the machine).
     ///
-    /// Why: this 2-core VM runs in spells about 1.55x slower (README, "Round speeds"), and a row's plays in a row
-    /// fall in one spell. In one process, 9 profiles of `uikit/seed004.sentinel` at n = 1 000, 0.3 s apart, had worst
-    /// frames of 167-197 us or 244-312 us, a few between (`uikit/seed003.paging`: 174-193 or 244-315), alike in 6
-    /// processes; with the plays of each row in a row, a process whose plays of a row fell in a slow spell had that row's worst
-    /// frame about 2x at every size, and a default A/A pair flagged it (README, "The worst frame").
+    /// A shared machine runs in spells about 1.5x slower, and a row's plays back to back fall in one spell: a
+    /// process whose plays of a row all fell in a slow spell reads that row's worst frame about 2x.
+    /// Evidence: Docs/WORST-FRAME.md, "Plays in rounds".
     public final class Session {
         public let frames: Int
         let start: () -> Void

@@ -176,10 +176,8 @@ final class ProgressState {
     }
 
     /// While preparing: the cases left at the pace of those prepared so far. Then the run's estimate (`started`) is
-    /// still to come whole: preparing takes what each case's set-up and verification take, which no budget bounds.
-    /// Before, "left" was the share of the run done, preparation weighted a quarter, which rose as the trajectory rows
-    /// came: `about 40 s left` at case 329 of 737, `about 49 s left` at 504, in a default run of 83 s (issue 19,
-    /// session 15).
+    /// still to come whole: preparing takes what each case's set-up and verification take, which no budget bounds,
+    /// and a share of the run done would rise as the cases with long set-ups come.
     func preparationLeft(elapsed: Double) -> Double {
         prepared > 0 ? elapsed / Double(prepared) * Double(max(0, total - prepared)) : 0
     }

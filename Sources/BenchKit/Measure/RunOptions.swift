@@ -17,11 +17,12 @@ public struct RunOptions: Sendable {
     public var minimumSamples: Int
     /// Counts allocations per iteration in a separate, untimed pass.
     public var countAllocations: Bool
-    /// A case stops sampling at this multiple of its budget even short of `minimumSamples` (default 4).
-    public var hardLimitFactor: UInt64 = 4
+    /// A case stops sampling at this multiple of its budget even short of `minimumSamples`
+    /// (`Defaults.hardLimitFactor`).
+    public var hardLimitFactor: UInt64 = Defaults.hardLimitFactor
     /// With `stop`: a case still short of `minimumSamples` at its hard limit samples on up to this multiple of its
-    /// budget, while the run's whole budget lasts (`SamplingPlan.next`; default 10).
-    public var shortCaseLimitFactor: UInt64 = 10
+    /// budget, while the run's whole budget lasts (`SamplingPlan.next`; `Defaults.shortCaseLimitFactor`).
+    public var shortCaseLimitFactor: UInt64 = Defaults.shortCaseLimitFactor
     /// Adaptive sampling (`SamplingStop`): a case settles once its interval is this narrow, a noisy one samples on
     /// past its budget (the settled ones with it, without keeping the rounds going), and the run's sampling stays
     /// within the cases' budgets together. Nil: every case samples its own budget.

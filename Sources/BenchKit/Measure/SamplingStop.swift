@@ -8,12 +8,11 @@
 /// ends early. A verdict's interval of a ratio is about as wide as its two rows'
 /// intervals together: rows within `precision` can be decided at a threshold of about twice it.
 ///
-/// `run` watches the 10th percentile (`standardEstimator`), whatever estimator its verdicts take: every measurement of
-/// issue 19 from its fifth session on was sampled so, the choice of the verdicts' median among them
-/// (`TimeEstimator.standard`).
+/// `run` watches the 10th percentile (`standardEstimator`), whatever estimator its verdicts take: the verdicts'
+/// estimator (`TimeEstimator.standard`) was chosen on runs sampled so. Evidence: Docs/NOISE.md, "Adaptive sampling".
 ///
 ///     var options = RunOptions()
-///     options.stop = SamplingStop(precision: 0.02, minimumSamples: 10)
+///     options.stop = SamplingStop(precision: Defaults.samplingPrecision, minimumSamples: Defaults.minimumSamples)
 public struct SamplingStop: Sendable, Equatable, CustomStringConvertible {
     /// The location `run`'s cases settle on.
     public static let standardEstimator = TimeEstimator.quantile(10)
@@ -93,17 +92,14 @@ struct SamplingPlan {
     /// What a case with `samples` that has spent `spent` does this round, the run having spent `totalSpent` on
     /// every case so far. A case always takes its first sample, and never passes its hard limit, except with a stop
     /// a case still short of `minimumSamples`: it samples on up to `shortCaseLimit` while the run's budget lasts.
-    /// Such a case is one whose sample is long (a whole trajectory of 20 ms in a 30 ms budget): with the 4 or 5
-    /// samples the hard limit allows, the spells in which this machine runs such a row 1.5x slower, from a few
-    /// rounds to seconds long, covered all of them in one run or the other of 9 of 28 quick A/A pairs.
+    /// Such a case is one whose sample is long (a whole sequence of 20 ms in a 30 ms budget): the few samples the
+    /// hard limit allows may all fall in one of the machine's slow spells.
     /// With a stop, a case short of an interval's samples (`minimumSamplesForInterval`) takes them past that limit
     /// too, while the run's budget lasts, whatever they cost. A settled case says `.rest` while the run's budget and
     /// its own hard limit last.
     ///
-    /// Why the three (issue 19, session 19): a row of 1 or 2 samples on a side has no time verdict, and
-    /// `pipeline/peer.infinitelayout` at n = 10 000, a trajectory of 0.37 s a sample on the AMD EPYC VM (0.7-1.2 s on
-    /// the Intel Xeon), took 2 (1) in every default run: one row of each default pair's bar lost. An interval for it
-    /// from its changes between runs in the machine's profile was measured and not kept (README, "A fourth").
+    /// A row of 1 or 2 samples on a side has no time verdict, and a row whose one sample is a long trajectory would
+    /// otherwise take 1 or 2. Evidence: Docs/NOISE.md, "Three samples at least".
     /// - Complexity: O(n log n) in the samples, with a stop.
     func next(_ samples: [Double], spent: UInt64, totalSpent: UInt64) -> Step {
         if samples.isEmpty { return .sample }
@@ -132,16 +128,10 @@ struct SamplingPlan {
     /// they end once no case says `.sample` (or at `maximumRounds`). So on a machine where every case settles the run ends
     /// early, and on one where some case does not, every case's samples span the whole run.
     ///
-    /// Why a settled case samples on instead of stopping (issue 19, session 5): it settled within its first 10
-    /// samples, which all fell in the run's first second, and this VM has spells in which it runs 1.3-1.8x slower
-    /// for tenths of a second to seconds (in one quick run the first 18 rounds ran so; 63 of the 185 cases settled
-    /// in them with 10 slow samples, and the next run's comparison flagged 12 rows `regressed`). Measured on six
-    /// sets of 11 quick runs per scheme, run by run (one set with a neighbour on one core): with every case sampling
-    /// every round (in samples of 0.125 ms, `RunCommand.sampling`), a row's 10th percentile varied across runs by
-    /// 1.2-5.6% (median row, each run's drift divided out; `Benchmarks/Scripts/reproducibility.py`), against
-    /// 3.5-7.3% when settled cases stopped (equal in one set, 4.6% against 4.3% in another), and its minimum by
-    /// 0.7-4.7% against 1.5-7.5%. A settled case sampling only every other round (6.3% against 5.6 and 7.0), or
-    /// every tenth of the run's budget (4.3% against 2.2 and 7.3), fell between the two.
+    /// A settled case samples on instead of stopping because a case settles within its first samples, all in the
+    /// run's first second, and a shared machine has spells 1.3-1.8x slower lasting tenths of a second to seconds: with
+    /// every case sampling every round a row's estimate varies less between runs.
+    /// Evidence: Docs/NOISE.md, "Adaptive sampling".
     ///
     /// `sample(index)` takes one sample of case `index`: nanoseconds per iteration, and the nanoseconds it cost.
     /// `afterRound(rounds, totalSpent)` follows every round that sampled.

@@ -2,19 +2,10 @@ import Determinism
 import Foundation
 
 /// The relative slowdown a row of a paired session (`ABSession`) must show, its whole interval past it, to be
-/// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`).
-///
-/// Set from measurement on the 2-core reference machine (Intel Xeon VM), with `ab`'s default aligned layout,
-/// scope floor, pipeline and uikit at n = 3, 300, 10 000 (63 rows; 3 blocks, one CPU):
-/// - A/A, the same build on both sides (Benchmarks/Scripts/ab-aa.sh), 10 sessions: no row `regressed` or
-///   `improved`; the smallest threshold at which none would have been was 0.38% (floor), 2.20% (pipeline), 1.36% (uikit), so
-///   1.5 times the largest, rounded up (the rule of `AANoiseExperiment`), would be 4%.
-/// - A/A cannot see what differs between two builds. In 20 sessions of two scratch branches that change only
-///   `pipeline/best`, one untouched row ran 3-8% faster in one branch's build in every session
-///   (`pipeline/seed000.centerFocused` at n = 300, ratio 0.92-0.97), and was `improved` in 2 of 10 at 4%, in
-///   none at 5%. So 5%: the least at which no untouched row was flagged. (With swift build's own layout rows
-///   moved by more than 4% and 6% was needed.) Quieter machines or narrower scopes can take less (`--threshold`).
-public let defaultPairedThreshold = 0.05
+/// `regressed` (and the speed-up, as `1/(1+t)`, to be `improved`): `Defaults.pairedThreshold`, the least at which
+/// no row a change did not touch was flagged between two builds. Quieter machines or narrower scopes can take less
+/// (`--threshold`).
+public let defaultPairedThreshold = Defaults.pairedThreshold
 
 /// One round of a paired session's row: side A's sample and side B's, taken back to back.
 public struct PairedRound: Sendable, Equatable {
@@ -36,11 +27,8 @@ public struct PairedRound: Sendable, Equatable {
 /// - `sides(estimator)`: `run` and `compare`'s estimator on each side's samples (`p10`: side B's 10th percentile over
 ///   side A's), the rounds still resampled as pairs.
 ///
-/// Chosen by measurement (README, "Comparing two revisions in one session"): on the same `ab` sessions the ratios'
-/// intervals were narrower (10 A/A sessions: mean width 5.6% against 6.7% for `p10`), and in one session of a build
-/// whose `pipeline/best` was 1.11x slower the ratios found it at every size (intervals +-1.5%) while `p10` on
-/// each side left every row `inconclusive` (its intervals +-20%: a low quantile of one side jumps with which of
-/// the fast rounds a resample draws, which the pairing does nothing for).
+/// The ratios' intervals are the narrower: a low quantile of one side jumps with which of the fast rounds a
+/// resample draws, which the pairing does nothing for. Evidence: Docs/AB.md, "The estimator".
 public enum PairedEstimator: Sendable, Equatable, CustomStringConvertible {
     case roundRatios
     case sides(TimeEstimator)

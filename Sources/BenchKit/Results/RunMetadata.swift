@@ -11,17 +11,17 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     /// The CPU's name (`MachineFingerprint.cpuModel`); nil when unreadable.
     public var cpuModel: String?
     public var host: String
-    /// The machine the timings were taken on; nil in files written before fingerprints (an unknown machine).
+    /// The machine the timings were taken on; nil in files without a fingerprint (an unknown machine).
     public var machine: MachineFingerprint?
     public var options: [String: String]
     /// For a file merged from several runs (`ResultsMerge`): which rows came from which run. nil for one run.
     public var sources: [RunSource]?
     /// Names the run that wrote the file (`HOST-PID-RANDOM`), unique per run, so that a set can be traced to
-    /// the run it came from when several runs write one output; nil in files written before it was recorded.
+    /// the run it came from when several runs write one output; nil in files that do not record it.
     public var runID: String?
     /// The executable that made the run, as `executableIdentity` names it: two runs of one build carry the same,
-    /// a rebuild another (the commit cannot tell a work tree's uncommitted changes apart). nil in files written before
-    /// it was recorded (issue 19, session 18) and where the executable cannot be read.
+    /// a rebuild another (the commit cannot tell a work tree's uncommitted changes apart). nil in files that do not
+    /// record it and where the executable cannot be read.
     public var build: String?
 
     public init(

@@ -29,8 +29,7 @@ public enum Bootstrap {
     /// One run's samples, resampled with replacement: the percentile of a resample without sorting it. A resample
     /// is `n` draws of an index; how often each index was drawn, walked in the samples' sorted order, gives the
     /// order statistics `SampleStatistics.percentile` interpolates between. The same draws as sorting the
-    /// resampled values, so the same interval, in O(n) a resample instead of O(n log n) (a default run's
-    /// comparison, 737 rows of about 100 samples: 6.6 s before, Results/VERDICT-HISTORY.md, "Issue 19, session 5").
+    /// resampled values, so the same interval, in O(n) a resample instead of O(n log n).
     struct Resampler {
         let values: [Double]
         /// The indices of `values` in ascending order of value.

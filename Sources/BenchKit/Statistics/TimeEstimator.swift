@@ -5,13 +5,10 @@ import Foundation
 /// whose ratio is the row's ratio, and the interval of that ratio.
 ///
 /// Timing noise on a shared machine is one-sided: a preempted or cache-cold sample is slower, never faster
-/// (Chen and Revels, "Robust benchmarking in noisy environments", 2016, for BenchmarkTools.jl), which made the 10th
-/// percentile of the raw samples the default from issue 19's first session to its sixth. The default is now the
-/// median, of samples each divided by its round's slowdown first (`RoundSpeeds`): on a VM with two speeds, a row's
-/// low quantile fell in whichever speed a tenth of its samples reached, while the median of the divided samples
-/// found a 1.5x slowdown in 73 of 80 quick pairs against the 10th percentile's 34, and in 52 of 60 other pairs
-/// against 16 (`compare` itself). Chosen by measurement: README, "Round speeds"; Results/VERDICT-HISTORY.md,
-/// "Choosing the estimator"; `Benchmarks/Scripts/offline-verdicts.py`, `estimator-table.sh`.
+/// (Chen and Revels, "Robust benchmarking in noisy environments", 2016, for BenchmarkTools.jl), which argues for a
+/// low quantile. The default is the median, of samples each divided by its round's slowdown first (`RoundSpeeds`):
+/// on a machine with two speeds a row's low quantile falls in whichever speed a tenth of its samples reached, and
+/// the median of the divided samples finds a slowdown far more often. Evidence: Docs/VERDICTS.md, "The estimator".
 ///
 ///     var generator = SeededGenerator(seed: 1)
 ///     let (low, high) = TimeEstimator.quantile(20).interval([10, 10.2, 11], [15, 15.1, 16], resamples: 1_000,

@@ -1,4 +1,4 @@
-/// One whole carousel implementation, frame by frame (ALGORITHMS.md "Pipelines"): a query, a lookup, a
+/// One whole carousel implementation, frame by frame (Docs/ALGORITHMS.md, "Pipelines"): a query, a lookup, a
 /// transform and a wrap strategy, plus its once-per-gesture work, driven by `TrajectoryFrame`s.
 ///
 /// `apply` moves the offset by the frame's delta and does what the source does in that frame:
@@ -7,7 +7,7 @@
 /// and restores the centred item; every frame then runs the per-frame work and fills `output`.
 /// Offsets are not clamped during a drag (UIKit would rubber-band); the snap brings them back.
 public protocol CarouselPipeline {
-    /// The id from ALGORITHMS.md (`pipeline.…`).
+    /// The id (Docs/ALGORITHMS.md, "Pipelines": `pipeline.…`).
     static var id: String { get }
     /// The documented cost (the report checks its order against the measured growth).
     static var complexity: Complexity { get }

@@ -1,4 +1,5 @@
-/// One frame of a trace (`carousel-bench trace`): the CSV columns of SUITE.md plus the frame's phase events.
+/// One frame of a trace (`carousel-bench trace`): the CSV columns of Docs/RESULTS-FORMAT.md, "The results CSV" plus
+/// the frame's phase events.
 public struct TraceRow: Sendable, Equatable {
     public var frame: Int
     /// The offset after any wrap jump in this frame.

@@ -73,7 +73,7 @@ public struct Implementation: @unchecked Sendable, Hashable, CustomStringConvert
     static let corePrefix = "pipeline."
     static let uikitPrefix = "uikit."
 
-    /// The seeds', the peers' and this project's own, in ALGORITHMS.md's order.
+    /// The seeds', the peers' and this project's own, in the order of Docs/ALGORITHMS.md, "Pipelines".
     public static let builtIns: [Implementation] = {
         let collector = Collector()
         StrategyRegistry.implementations(collector)

@@ -13,7 +13,7 @@
 ///     let ids = Ids()
 ///     StrategyRegistry.walk(ids)
 public enum StrategyRegistry {
-    /// Calls `visitor` once per entry, family by family, in the order of ALGORITHMS.md, then once per entry of the
+    /// Calls `visitor` once per entry, family by family, in the order of Docs/ALGORITHMS.md, then once per entry of the
     /// implementations `added` from outside the package (check them first with `checkAdded`).
     ///
     /// `walk` and every family's list are `@inlinable`, so a visitor's generic methods are specialized on each
@@ -26,7 +26,7 @@ public enum StrategyRegistry {
         for implementation in added { implementation.walk(visitor) }
     }
 
-    /// Calls `visitor` once per built-in entry, family by family, in the order of ALGORITHMS.md.
+    /// Calls `visitor` once per built-in entry, family by family, in the order of Docs/ALGORITHMS.md.
     @inlinable
     public static func walkBuiltIns<V: StrategyVisitor>(_ visitor: V) {
         queries(visitor)
@@ -56,7 +56,7 @@ public enum StrategyRegistry {
     }
 }
 
-/// The family of a strategy id (the section of ALGORITHMS.md it comes from).
+/// The family of a strategy id (the section of Docs/ALGORITHMS.md it comes from).
 public enum StrategyFamily: String, Sendable, CaseIterable {
     case query, transform, relayout, lookup, snap, wrap, event, pipeline, uikit
 }

@@ -1,4 +1,4 @@
-/// The eight properties of ALGORITHMS.md ("Properties to verify"), in its order.
+/// The eight properties (Docs/ALGORITHMS.md, "Properties to verify"), in its order.
 public enum CarouselProperty: Int, CaseIterable, Sendable, Comparable {
     case snapCentersItem = 1
     case snapDirection

@@ -1,6 +1,6 @@
 import Determinism
 
-/// Rotation geometry of the checks: portrait 390 x 844, landscape 844 x 390 (ALGORITHMS.md, "Scroll simulation").
+/// Rotation geometry of the checks: portrait 390 x 844, landscape 844 x 390 (Docs/ALGORITHMS.md, "Scroll simulation").
 enum RotationViewports {
     static let portrait = Viewport(width: ScrollScript.portraitWidth, height: ScrollScript.landscapeWidth)
     static let landscape = Viewport(width: ScrollScript.landscapeWidth, height: ScrollScript.portraitWidth)

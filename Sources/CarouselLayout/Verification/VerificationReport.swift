@@ -46,7 +46,7 @@ public struct VerificationRow: Sendable, Equatable {
     public func skipped(_ property: CarouselProperty) -> Int { skipped[property.rawValue - 1] }
 }
 
-/// The property x strategy matrix of ALGORITHMS.md with a counterexample for each failure.
+/// The property x strategy matrix (Docs/ALGORITHMS.md, "Properties to verify") with a counterexample for each failure.
 ///
 /// Renderer-agnostic: `rows` holds the data; the command line and the report render it.
 public struct VerificationReport: Sendable, Equatable {

@@ -6,7 +6,7 @@ import Determinism
 /// Build subjects with the family factories (`snap(id:...)`, `lookup(id:...)`, ...); a test can inject its
 /// own (a deliberately broken snap must be reported failing).
 public struct VerificationSubject: Sendable {
-    /// The strategy id (ALGORITHMS.md, or a corrected variant's id).
+    /// The strategy id (Docs/ALGORITHMS.md, or a corrected variant's id).
     public let id: String
     public let family: StrategyFamily
     /// For a corrected variant: the faithful strategy it corrects.

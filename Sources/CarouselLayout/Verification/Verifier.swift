@@ -1,7 +1,8 @@
 import Determinism
 
-/// The verification entry point: every strategy of `StrategyRegistry` (corrected variants included) against
-/// every property of ALGORITHMS.md that applies to its family, over seeded random geometries and trajectories.
+/// The verification entry point: every strategy of `StrategyRegistry` (corrected variants included) against every
+/// property of Docs/ALGORITHMS.md, "Properties to verify" that applies to its family, over seeded random geometries
+/// and trajectories.
 ///
 ///     let report = Verifier.run(VerificationOptions(seed: 1, trials: 20))
 ///     if !report.recommendedFailures.isEmpty { /* exit 1 */ }

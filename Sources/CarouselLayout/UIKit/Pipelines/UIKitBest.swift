@@ -30,11 +30,11 @@
 ///   invisible (named difference "offset by whole catalog widths": the core reduces its offset at every catalog
 ///   width instead).
 ///
-/// What it still pays, because UIKit's own code does: per cell that comes on screen, the copy of its attributes
-/// the cell keeps (C3'); per new item the collection view validates, a node of its global-index map (C6) and
-/// (when the item's ring slot held another item) a new attributes object; per five screens scrolled one way, a
-/// new R-tree (C1). A frame that shows no new item allocates nothing in the model (real UIKit adds its
-/// `-_updateVisibleCellsNow:` bookkeeping on every pass, for every pipeline alike: see UIKIT-EVIDENCE.md).
+/// What it still pays, because UIKit's own code does: per cell that comes on screen, the copy of its attributes the
+/// cell keeps (C3'); per new item the collection view validates, a node of its global-index map (C6) and (when the
+/// item's ring slot held another item) a new attributes object; per five screens scrolled one way, a new R-tree (C1).
+/// A frame that shows no new item allocates nothing in the model (real UIKit adds its `-_updateVisibleCellsNow:`
+/// bookkeeping on every pass, for every pipeline alike: Docs/UIKIT-MODEL.md, "What `uikit.best` cannot avoid").
 public struct UIKitBestPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: no layout work on a scroll (C1 asks the layout about once per screen-width), the scroll delegate sets each displayed cell's content-view transform and alpha; no allocation but a copy per cell that comes on screen (C3')"
     public static let allocationEvidence = "what floor/uikit allocates: no invalidation, no query between screens (C1); a copy of the attributes of each cell that comes on screen (C3'); P1's prefetching while moving"

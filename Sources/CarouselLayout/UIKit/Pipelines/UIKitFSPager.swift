@@ -225,7 +225,8 @@ public final class FSPagerViewLayout: CollectionViewLayout {
         attributes.zIndex = Int(min(max((1 - position) * 10, -1e9), 1e9))
     }
 
-    /// `peer.fspager.snap` as ALGORITHMS.md restates it (the peer's own rule needs the pan translation).
+    /// `peer.fspager.snap` as Docs/ALGORITHMS.md, "Snap target" restates it (the peer's own rule needs the pan
+    /// translation).
     @usableFromInline
     func pagingTarget(currentOffset: Double, velocity: Double) -> Double {
         var position = currentOffset / itemSpacing

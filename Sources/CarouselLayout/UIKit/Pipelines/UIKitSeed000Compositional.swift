@@ -2,14 +2,14 @@
 /// `groupPagingCentered`, `N = 100n` items, start centred on item `N/2`), on the UIKit model.
 ///
 /// Per frame: the section scrolls orthogonally; its scroll view's callback stores the offset and calls the
-/// `visibleItemsInvalidationHandler` (K2), after building a wrapper per visible item, their array, a map
-/// table, a per-section array, a set and an environment object (K3). The handler (lines 968–989) computes
-/// `Int((offset.x / groupFullWidth).rounded())`, clamps it, and replaces `currentIndexPath` when it changed.
-/// Nothing is invalidated, so the collection view asks the layout only when its bounds leave the validated
-/// rect (C1). Per release: the orthogonal scroll view pages to the group nearest the proposed offset
-/// (Apple's rule is not in the evidence; ALGORITHMS.md's model). Per rotation: `viewWillTransition` (lines
-/// 912–931) sets `isRotating`, invalidates the layout (the section provider runs again with the new
-/// container) and scrolls to the saved item.
+/// `visibleItemsInvalidationHandler` (K2), after building a wrapper per visible item, their array, a map table, a
+/// per-section array, a set and an environment object (K3). The handler (lines 968–989) computes
+/// `Int((offset.x / groupFullWidth).rounded())`, clamps it, and replaces `currentIndexPath` when it changed. Nothing
+/// is invalidated, so the collection view asks the layout only when its bounds leave the validated rect (C1). Per
+/// release: the orthogonal scroll view pages to the group nearest the proposed offset (Apple's rule is not in the
+/// evidence; the model of Docs/ALGORITHMS.md, "UIKit pipelines"). Per rotation: `viewWillTransition` (lines 912–931)
+/// sets `isRotating`, invalidates the layout (the section provider runs again with the new container) and scrolls to
+/// the saved item.
 ///
 /// The group is the suite's item (`w x h`, spacing `L`), where the seed uses 0.95 of the container and 10
 /// points: the app's values, not UIKit's. Excluded app-level work: the content configuration and its label
@@ -96,7 +96,8 @@ open class CompositionalScene: UIKitScene {
     /// The focus the seed sets after its first scroll.
     open func didScrollToInitialItem(_ item: Int) {}
 
-    /// `groupPagingCentered`, modelled as the group nearest the proposed offset (ALGORITHMS.md).
+    /// `groupPagingCentered`, modelled as the group nearest the proposed offset
+    /// (Docs/ALGORITHMS.md, "UIKit pipelines").
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         layout.pagingTarget(proposedOffset: proposedOffset)
     }

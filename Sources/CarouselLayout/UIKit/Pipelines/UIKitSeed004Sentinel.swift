@@ -1,13 +1,13 @@
 /// `uikit.seed004.sentinel`: seed 004's paging banner (`N = n+2` full-width pages: last item, `0..n-1`, first
 /// item; start on page 1), on the UIKit model.
 ///
-/// The flow layout's delegate returns the collection view's size for every item (lines 19–26): the sizes are
-/// all equal, so the section is fixed-size for queries (F2 -> F1) after an O(N) `prepare` with one delegate call
-/// per item (F8). Per frame: no invalidation (F6); the layout is asked only when the bounds leave the validated
-/// rect (C1); the Rx `contentOffset` binding (lines 101–114) computes the page control's page
-/// `Int((o + W/2)/W) - 1` with its mapping. Per release: `isPagingEnabled` (line 9) pages (Apple's rule is not
-/// in the evidence; ALGORITHMS.md's model: `snap.threshold` with `p = W`). At the end of deceleration
-/// (lines 58–76): page 0 scrolls to item `n`, page `n+1` to item 1 (`scrollToItem(at:at: .right)`).
+/// The flow layout's delegate returns the collection view's size for every item (lines 19–26): the sizes are all
+/// equal, so the section is fixed-size for queries (F2 -> F1) after an O(N) `prepare` with one delegate call per item
+/// (F8). Per frame: no invalidation (F6); the layout is asked only when the bounds leave the validated rect (C1); the
+/// Rx `contentOffset` binding (lines 101–114) computes the page control's page `Int((o + W/2)/W) - 1` with its
+/// mapping. Per release: `isPagingEnabled` (line 9) pages (Apple's rule is not in the evidence; the model of
+/// Docs/ALGORITHMS.md, "UIKit pipelines": `snap.threshold` with `p = W`). At the end of deceleration (lines 58–76):
+/// page 0 scrolls to item `n`, page `n+1` to item 1 (`scrollToItem(at:at: .right)`).
 ///
 /// Excluded app-level work: the RxSwift operators and schedulers around both bindings (`.withUnretained`,
 /// `.observe(on: MainScheduler.asyncInstance)`, `.map`, `.bind`: lines 58–114), the image cells. The jump is
@@ -47,7 +47,8 @@ public final class Seed004SentinelScene: UIKitScene {
 
     public override var itemCount: Int { catalogCount + 2 }
 
-    /// `isPagingEnabled`: UIScrollView's paging, modelled as `snap.threshold` with `p = W` (ALGORITHMS.md).
+    /// `isPagingEnabled`: UIScrollView's paging, modelled as `snap.threshold` with `p = W`
+    /// (Docs/ALGORITHMS.md, "UIKit pipelines").
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = ThresholdSnap(geometry: geometry, itemCount: itemCount)
             .target(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)

@@ -35,9 +35,9 @@ public final class LayoutEnvironment {
 /// `UICollectionViewCompositionalLayout` with one section of one-item groups scrolling orthogonally with
 /// `groupPagingCentered` (seed 000 lines 942–992 and 1198–1277).
 ///
-/// The solver's own placement is Apple's and unknown (ALGORITHMS.md models it as `query.arithmetic`): groups
-/// of width `w` at pitch `w + interGroupSpacing`, the section inset so that group `i` is centred at offset
-/// `i*p`. Its attributes objects are created on first request and cached (`_cachedItemAttributes`).
+/// The solver's own placement is Apple's and unknown (Docs/ALGORITHMS.md, "UIKit pipelines" models it as
+/// `query.arithmetic`): groups of width `w` at pitch `w + interGroupSpacing`, the section inset so that group `i` is
+/// centred at offset `i*p`. Its attributes objects are created on first request and cached (`_cachedItemAttributes`).
 ///
 /// K2: every scroll of the section's scroll view stores the offset and calls the handler; nothing is
 /// re-solved (switch `orthogonalScroll=invalidate` adds K1's invalidation). K3: each call allocates a wrapper
@@ -107,7 +107,8 @@ public final class CompositionalLayout: CollectionViewLayout {
         super.invalidateLayout(with: context)
     }
 
-    /// The groups intersecting `rect`, arithmetically (ALGORITHMS.md's model of the solver).
+    /// The groups intersecting `rect`, arithmetically (the model of the solver in
+    /// Docs/ALGORITHMS.md, "UIKit pipelines").
     @inlinable
     func visibleRange(in rect: LayoutRect) -> ClosedRange<Int>? {
         guard itemCount > 0 else { return nil }
@@ -145,8 +146,8 @@ public final class CompositionalLayout: CollectionViewLayout {
         return cachedAttributes(item: indexPath.item)
     }
 
-    /// `groupPagingCentered`: the group nearest the proposed offset, clamped to the section (ALGORITHMS.md's
-    /// model; Apple's paging rule is not in the evidence).
+    /// `groupPagingCentered`: the group nearest the proposed offset, clamped to the section (the model of
+    /// Docs/ALGORITHMS.md, "UIKit pipelines"; Apple's paging rule is not in the evidence).
     @inlinable
     public func pagingTarget(proposedOffset: Double) -> Double {
         Double(clampedItemIndex((proposedOffset / pitch).rounded(), itemCount: itemCount)) * pitch

@@ -1,7 +1,7 @@
 /// Plain `Double` stand-ins for the CoreGraphics and Foundation values UIKit's collection view passes around
 /// (`CGPoint`, `CGSize`, `CGRect`, `IndexPath`, `CATransform3D`, `CGAffineTransform`).
 ///
-/// Foundation's `CGRect` methods do not inline on Linux (SUITE.md), so the model never uses them. Porting a
+/// Foundation's `CGRect` methods do not inline on Linux, so the model never uses them. Porting a
 /// layout written against these types to iOS means replacing `LayoutRect` by `CGRect` and so on; the
 /// members used here have the same names as UIKit's.
 

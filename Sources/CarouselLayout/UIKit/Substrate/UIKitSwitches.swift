@@ -1,5 +1,5 @@
-/// Every behaviour of the UIKit model that the evidence (UIKIT-MODEL.md) does not settle "high", or that the
-/// model needs and no source shows ("assumed"), as a named switch: never a silent choice.
+/// Every behaviour of the UIKit model that the evidence (Docs/UIKIT-MODEL.md, "Switches") does not settle "high", or
+/// that the model needs and no source shows ("assumed"), as a named switch: never a silent choice.
 ///
 ///     var switches = UIKitSwitches.default
 ///     try switches.set("answerCaching=off")            // what `run --uikit answerCaching=off` passes
@@ -152,7 +152,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         /// The allowed values, the default first.
         public let values: [String]
         public let defaultValue: String
-        /// The fact id of UIKIT-MODEL.md (with its sureness) or "assumed", and the selector or source.
+        /// The fact id of Docs/UIKIT-MODEL.md (with its sureness) or "assumed", and the selector or source.
         public let evidence: String
         /// What the switch decides, in one line.
         public let summary: String
