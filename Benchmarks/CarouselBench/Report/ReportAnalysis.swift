@@ -189,8 +189,8 @@ struct ReportAnalysis {
         self.catalog = catalog
     }
 
-    /// What keeps a pipeline from being the carousel the design asks for (ALGORITHMS.md: infinite, centre-focused,
-    /// a wrap the user cannot see), from the checks made for this report:
+    /// What keeps a pipeline from being the carousel the design asks for (infinite, centre-focused, a wrap the user
+    /// cannot see: Docs/ALGORITHMS.md, "Properties to verify"), from the checks made for this report:
     /// - it fails its frame-by-frame check, or (UIKit) does not agree with its core;
     /// - it is finite, or replicated without ever recentring (its core never wraps), or draws no focus transform
     ///   (its scales are all 1);

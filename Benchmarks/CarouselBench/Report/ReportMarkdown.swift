@@ -71,8 +71,9 @@ struct ReportMarkdown {
     var frameCosts: ReportFrameCosts? = nil
 
     func render() -> String {
-        [header(), recommendationSection(), uikitSection(), switchesSection(), lifecycleSection(), perFrameSection(), hitchRiskSection(),
-         complexitySection(), componentsSection(), verificationSection()].filter { !$0.isEmpty }.joined(separator: "\n")
+        [header(), headlineSection(), recommendationSection(), uikitSection(), switchesSection(), lifecycleSection(),
+         perFrameSection(), hitchRiskSection(), complexitySection(), componentsSection(), verificationSection()]
+            .filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
     func chart(_ fileName: String) -> String {
@@ -131,6 +132,14 @@ struct ReportMarkdown {
 
         """
         return text
+    }
+
+    /// The recommendation in one sentence and the headline table (`Headline`): what the README shows.
+    func headlineSection() -> String {
+        let headline = Headline(analysis)
+        guard !headline.lines.isEmpty else { return "" }
+        return "## Headline\n\n" + Headline.recommendation(analysis, markdown: true) + "\n\n"
+            + headline.table(markdown: true).renderMarkdown() + "\n" + headline.legend(markdown: true) + "\n"
     }
 
     func recommendationSection() -> String {
