@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# A/A noise: the same build run back to back N+1 times; each consecutive pair is compared as baseline and
-# candidate. Unchanged code must give no `regressed` row. Prints each comparison's summary line and the
-# largest drift-normalised ratio seen, which is what the default threshold has to stay above.
 # usage: Benchmarks/Scripts/aa-noise.sh [TRIES=10] [extra run options, e.g. --quick]
+# A/A noise: the same build run back to back TRIES+1 times; each consecutive pair is compared as baseline and
+# candidate. Unchanged code must give no `regressed` row. Prints each comparison's summary line and the
+# largest drift-normalised ratio seen, which is what the default threshold has to stay above (Docs/VERDICTS.md).
 set -euo pipefail
 tries=${1:-10}
 shift || true

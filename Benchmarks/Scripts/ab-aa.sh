@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
+# usage: Benchmarks/Scripts/ab-aa.sh [N=5] [ab options, e.g. --filter '^(floor|pipeline)/' --sizes 3,300,10000]
 # A/A noise of `ab`: `ab HEAD HEAD` (one build of HEAD on both sides) N times. Unchanged code must give no
 # `regressed` row. Prints each run's wall time, its `regressed` count and summary line, then per family over all
 # runs: the largest interval end beyond 1 on either side (max ci_high - 1, max 1 - ci_low; the threshold must stay
 # above both for A/A runs to flag nothing), the largest |ratio - 1| and the largest interval half-width (about the
-# smallest effect a row can show, the minimum detectable effect).
-# usage: Benchmarks/Scripts/ab-aa.sh [N=5] [ab options, e.g. --filter '^(floor|pipeline)/' --sizes 3,300,10000]
+# smallest effect a row can show, the minimum detectable effect). Docs/AB.md shows its table.
 set -euo pipefail
 runs=${1:-5}
 shift || true

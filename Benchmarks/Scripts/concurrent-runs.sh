@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Issue 18's measurements: quick runs (n = 3) of disjoint filters started together on one file set.
+# usage: Benchmarks/Scripts/concurrent-runs.sh same|history|baseline|killed [ROUNDS] [ARGS...]
+# Several runs at once (Docs/RESULTS-FORMAT.md, "Several runs at once"): quick runs (n = 3) of disjoint filters
+# started together on one file set.
 #   same [ROUNDS] [ARGS...]  ROUNDS (20) rounds of 3 runs on one --output; after each round the set must be one
 #                            run's whole output: the metadata's runID is a run's of the round (each prints its
 #                            results with --format json), the CSV has that run's rows and medians, the samples
@@ -12,8 +14,7 @@
 #                            every run must be in it, with its median.
 #   killed                   a run holding the output's lock is killed with -9: the run waiting for it, and a run
 #                            started afterwards, go on.
-# usage: Benchmarks/Scripts/concurrent-runs.sh same|history|baseline|killed [ROUNDS] [ARGS...]
-#        (BENCH=path/to/carousel-bench to measure another build; the scratch folder is removed afterwards)
+# BENCH=path/to/carousel-bench measures another build; the scratch folder is removed afterwards.
 set -uo pipefail
 mode=$1
 rounds=${2:-}

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# The estimator table of Results/VERDICT-HISTORY.md ("Choosing the estimator"): PAIRS+1 runs of the same build back to back; each
-# consecutive pair is compared as baseline and candidate three ways: as it is (A/A), and with the candidate's
+# usage: Benchmarks/Scripts/estimator-table.sh [PAIRS=10] [run options, e.g. --quick --sizes 3,300]
+# How a verdict rule scores (Docs/VERDICTS.md, "How a rule is scored"): PAIRS+1 runs of the same build back to back;
+# each consecutive pair is compared as baseline and candidate three ways: as it is (A/A), and with the candidate's
 # rows matching REGEX made FACTOR times slower (their min, median, p90, mad, p99 and every raw sample
 # multiplied), for every estimator of ESTIMATORS. Prints, per estimator and factor, what each pair gave.
-# usage: Benchmarks/Scripts/estimator-table.sh [PAIRS=10] [run options, e.g. --quick --sizes 3,300]
+# With KEEP=1 the runs stay in the work directory it names ("work: DIR"): a set of runs for RUNS=DIR,
+# profile-sets.sh and reproducibility.py.
 # env:   RUNS=DIR          reuse the runs run0.csv ... in DIR (made by an earlier call with KEEP=1) instead of running
 #        ESTIMATORS="..."  default "median p20 p10 min hl p10/raw"; NAME/raw: --estimator NAME --raw-samples (the
-#                          raw samples, not divided by their rounds' slowdowns; README, "Round speeds")
+#                          raw samples, not divided by their rounds' slowdowns; Docs/NOISE.md, "Round speeds")
 #                          FACTORS="1.2 1.3 1.5"; REGEX='^pipeline/'
 #        THRESHOLD=PCT     compare's --threshold (default: the tool's); BENCH=PATH the binary (default: a release build)
-#        PROFILE=PATH      compare with --profile PATH (a machine profile, `carousel-bench profile`; README, "Round
-#                          speeds"); unset: --no-profile, so that no profile lying in Results/profiles changes the table
+#        PROFILE=PATH      compare with --profile PATH (a machine profile, `carousel-bench profile`; Docs/NOISE.md,
+#                          "The machine profile"); unset: --no-profile, so that no profile lying in Results/profiles
+#                          changes the table
 # Columns: A/A "flagged" = rows `regressed` or `improved` in that pair, "needed" = the smallest threshold (%) at
 # which that pair flags nothing (max over rows of lo - 1 and 1/hi - 1 of the normalised interval);
 # doctored: how many REGEX rows came out `regressed` (of how many), and how many other rows were flagged.
 # "full speed": each pair's shares of rounds at the machine's full speed (baseline/current, `compare`'s summary;
-# README, "Full-speed rounds"), and the pairs binned by the smaller share: how many flagged an A/A row, and how many
+# Docs/NOISE.md, "Full-speed rounds"), and the pairs binned by the smaller share: how many flagged an A/A row, and how many
 # met the bar at each factor.
 set -euo pipefail
 pairs=${1:-10}

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The machine profile scored by `compare` itself, leaving one set out (README, Round speeds, "The machine profile").
-# Each SET holds run0.csv ... runN.csv with their .samples.csv and .meta.json (`interleaved-runs.sh SET/.. N name=BIN`
-# makes SET/../name). For each SET in turn: a profile of every other SET's runs (`carousel-bench profile`), then
-# `estimator-table.sh` on SET's consecutive pairs twice: with that profile (PROFILE) and without (--no-profile).
 # usage: Benchmarks/Scripts/profile-sets.sh OUT SET [SET ...]
+# The machine profile scored by `compare` itself, leaving one set out (Docs/NOISE.md, "The machine profile").
+# Each SET holds run0.csv ... runN.csv with their .samples.csv and .meta.json (`KEEP=1 estimator-table.sh N [run
+# options]` keeps such a set in the work directory it names). For each SET in turn: a profile of every other SET's runs
+# (`carousel-bench profile`), then `estimator-table.sh` on SET's consecutive pairs twice: with that profile (PROFILE)
+# and without (--no-profile).
 # env:   BENCH=PATH the binary (default: a release build); THRESHOLD=PCT compare's --threshold (default: the tool's);
 #        FACTORS="1.5 1.3 1.2" the doctored slowdowns; ESTIMATORS="median p40 hl" the estimators scored (default: the
 #        tool's, median)

@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
-"""How reproducible each row's time estimate is across the runs of one build (Results/VERDICT-HISTORY.md, "Issue 19, session 5").
+"""usage: Benchmarks/Scripts/reproducibility.py DIR [DIR ...]   (env ESTIMATORS="p10 p5 min")
 
-usage: Benchmarks/Scripts/reproducibility.py DIR [DIR ...]   (env ESTIMATORS="p10 p5 min")
+How reproducible each row's time estimate is across the runs of one build (Docs/NOISE.md, "Adaptive sampling").
 
-Each DIR holds run0.csv ... runN.csv with their .samples.csv (`estimator-table.sh` with KEEP=1, or
-`interleaved-runs.sh`). For each estimator, every row's estimate is taken in every run; a run's drift is the median,
+Each DIR holds run0.csv ... runN.csv with their .samples.csv (`estimator-table.sh` with KEEP=1). For each estimator, every row's estimate is taken in every run; a run's drift is the median,
 over the rows, of its log estimate less the row's mean over the runs. Printed per DIR and estimator:
 - "sd": the spread (standard deviation of the log, in %) of a row's estimate across the runs once each run's drift is
   divided out, for the median row and the row at the 90th percentile: what `compare` has to tell from a change;

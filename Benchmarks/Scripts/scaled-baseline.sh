@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
+# usage: Benchmarks/Scripts/scaled-baseline.sh BASE.csv NEW.csv REGEX [FACTOR=1.5] [compare options]
 # Sensitivity check: make the rows of BASE whose benchmark matches REGEX FACTOR times faster (their medians,
 # min, p90, MAD and every raw sample divided by FACTOR), then compare NEW with that baseline. Those rows
 # must come out `regressed` and the others not. Prints the verdict counts of both groups.
-# usage: Benchmarks/Scripts/scaled-baseline.sh BASE.csv NEW.csv REGEX [FACTOR=1.5] [compare options]
 set -euo pipefail
 base=$1 new=$2 regex=$3 factor=${4:-1.5}
 shift 3; [ $# -gt 0 ] && shift

@@ -17,7 +17,8 @@ struct BenchProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("carousel-bench")
     }
 
-    /// Runs the executable to its end (`ChildProcess.run`: both outputs read at once, no signal blocked).
+    /// Runs the executable to its end (`ChildProcess.run`: both outputs read at once, no signal blocked), in
+    /// `directory`, or in a fresh scratch directory of its own (`start`).
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
         try start(arguments, in: directory).finish()
     }
@@ -39,15 +40,31 @@ struct BenchProcess {
         }
     }
 
-    /// Starts the executable with `arguments`, and `environment` added to this process's.
+    /// Starts the executable with `arguments`, and `environment` added to this process's less the tool's own
+    /// variables (`toolVariablePrefixes`).
+    ///
+    /// Its working directory is `directory`, or by default a fresh empty scratch directory: the tool reads its
+    /// defaults relative to the working directory (`Results/baseline.csv`, `Results/latest.csv`, the machine's
+    /// history in `Results/history/` and its profile in `Results/profiles/`), so that a test run from the user's
+    /// checkout would otherwise compare with, divide by and write into that checkout's files. A test that wants
+    /// such a file makes it in the directory it passes.
     static func start(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Running {
-        let merged = environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        return Running(try ChildProcess(executable.path, arguments, environment: merged, directory: directory?.path,
+        let inherited = ProcessInfo.processInfo.environment.filter { name, _ in
+            !toolVariablePrefixes.contains { name.hasPrefix($0) }
+        }
+        let merged = inherited.merging(environment) { _, added in added }
+        let workingDirectory = try directory ?? scratchDirectory()
+        return Running(try ChildProcess(executable.path, arguments, environment: merged, directory: workingDirectory.path,
                                         output: .pipe, errors: .pipe))
     }
 
+    /// The prefixes of the environment variables the tool reads (`CAROUSEL_BENCH_HOLD_LOCKS`,
+    /// `BENCHKIT_CALLGRIND_*`, `BENCHKIT_NO_ASLR`): a child never inherits them from the shell that ran the tests;
+    /// a test that needs one passes it in `environment`.
+    static let toolVariablePrefixes = ["CAROUSEL_BENCH_", "BENCHKIT_"]
+
     /// A fresh empty directory under this test process's own folder in the system temporary directory, which is
-    /// removed when the process exits (a test run left about 40 of them, 1.6 MB, in /tmp before).
+    /// removed when the process exits, so that a test run leaves nothing in /tmp.
     static func scratchDirectory() throws -> URL {
         let url = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

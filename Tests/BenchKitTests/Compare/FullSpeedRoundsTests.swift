@@ -39,7 +39,7 @@ import Testing
     }
 
     /// The share is relative to the faster of the two runs: two runs slow throughout look like two at full speed.
-    /// What the comparison cannot see, it does not claim (README, "Full-speed rounds").
+    /// What the comparison cannot see, it does not claim (Docs/NOISE.md, "Full-speed rounds").
     @Test func twoRunsSlowThroughoutCannotBeToldFromTwoAtFullSpeed() throws {
         let speed = try #require(FullSpeedRounds.measure(baseline: run(rounds: 20, seed: 1) { _ in true },
                                                          current: run(rounds: 20, seed: 100) { _ in true }))
@@ -87,7 +87,7 @@ import Testing
     }
 
     /// The share is measured on the rows `RoundSpeeds` divides: a row with a sample that is not positive is left out
-    /// (it was a nil share for the whole comparison), and the rest still tell the rounds.
+    /// (it does not make the whole comparison's share nil), and the rest still tell the rounds.
     @Test func aRowWithASampleThatIsNotPositiveIsLeftOut() throws {
         let baseline = run(rounds: 40, seed: 1) { $0 >= 10 }
         let current = run(rounds: 20, seed: 100) { _ in false }

@@ -146,7 +146,8 @@ import Testing
     }
 
     /// `twoSpeedRun`s whose odd rounds were slow, `family5/s5` 1.6x slower in every round of the odd runs: a row
-    /// with two levels, one per process, as `prepare/query.linear` at n = 300 had on the Intel VM (issue 19, session 17).
+    /// with two levels, one per process, as `prepare/query.linear` at n = 300 has on the 2-core Intel Xeon VM
+    /// (Docs/NOISE.md, "Spreads between runs").
     private func bimodal(runs: Int) -> MachineProfile {
         var profile = MachineProfile(machine: "test-machine-00000000")
         for seed in 0..<runs { _ = profile.add(shifted(run(seed: UInt64(seed) * 100) { $0 % 2 == 1 }, by: seed % 2 == 1 ? 1.6 : 1)) }
@@ -186,7 +187,7 @@ import Testing
 
     /// A run pairs only with the last run of the same configuration (`MachineProfile.configuration(of:)`: commit and
     /// options): a change of code between two runs is not noise. Alternating two configurations makes no pair; a
-    /// bimodal row then has no spread and is not widened, though its level moves as before.
+    /// bimodal row then has no spread and is not widened, though its level moves from run to run.
     @Test func runsOfAnotherCommitOrOtherOptionsAreNotPaired() throws {
         var alternating = MachineProfile(machine: "test-machine-00000000"), same = alternating
         for seed in 0..<12 {
@@ -216,7 +217,7 @@ import Testing
         metadata.build = "0123456789abcdee"
         #expect(MachineProfile.configuration(of: metadata) != built)
         metadata.build = nil
-        #expect(MachineProfile.configuration(of: metadata) == first, "a file without a build reads as before")
+        #expect(MachineProfile.configuration(of: metadata) == first, "a file without a build: its commit and options alone")
     }
 
     /// A run's metadata names its build: the same in one process, and 16 hex digits.

@@ -39,7 +39,7 @@ import Testing
         #expect(RoundSpeeds.exponent(baseline[5].samples, even, current[5].samples, even) == 1)
     }
 
-    /// The case of issue 19: the baseline ran at full speed in 2 of its 30 rounds, the current run in 20, and the
+    /// A baseline slow in nearly every round: it ran at full speed in 2 of its 30 rounds, the current run in 20, and the
     /// current run's pipeline rows are 1.5x slower. The raw samples' 10th percentile sees the baseline's slow speed
     /// and the current run's full speed, so the slowdown reads about 0.97x raw and nothing is `regressed`; divided
     /// by their rounds' slowdowns, the medians find all four rows `regressed` and leave the others `unchanged`.

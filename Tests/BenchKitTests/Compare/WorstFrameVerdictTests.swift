@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    @Test func rowsWithoutWorstFramesAndInstructionRowsAreDecidedAsBefore() {
+    @Test func rowsWithoutWorstFramesAndInstructionRowsAreDecidedWithoutTheWorstFrame() {
         let base = rows { _ in nil }
         let doubled = rows { _ in 200_000 }
         #expect(Comparator.compare(baseline: base, current: doubled).summary == [.unchanged: 10])

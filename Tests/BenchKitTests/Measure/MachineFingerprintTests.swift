@@ -2,8 +2,8 @@ import BenchKit
 import Foundation
 import Testing
 
-/// What the fingerprint is made of where Linux's files are not used, and that files written before those
-/// sources existed still read and compare as before.
+/// What the fingerprint is made of where Linux's files are not used, and that a file without those sources'
+/// fields reads and compares as a Linux fingerprint.
 @Suite struct MachineFingerprintTests {
     static let linux = MachineFingerprint(cpuModel: "Intel(R) Xeon(R) Processor", cores: 2,
                                           caches: ["L1d 48K", "L2 2048K"], kernel: "6.18", swiftVersion: "6.3")
@@ -52,7 +52,7 @@ import Testing
     }
 
     /// A Linux fingerprint writes no key for the other sources' fields, and a file without them reads back equal.
-    @Test func aLinuxFingerprintEncodesAsBeforeTheOtherSources() throws {
+    @Test func aLinuxFingerprintEncodesWithoutTheOtherSourcesFields() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(Self.linux), as: UTF8.self)

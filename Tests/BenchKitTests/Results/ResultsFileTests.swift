@@ -65,7 +65,7 @@ final class TemporaryDirectory {
         #expect(rows[0].mallocsPerIteration == 0)
     }
 
-    @Test func theWorstFrameFiguresRoundTripAndOlderFilesReadWithoutThem() throws {
+    @Test func theWorstFrameFiguresRoundTripAndFilesWithoutThemRead() throws {
         let schema = ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N",
                                   metrics: testSchema.metrics + [.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent])
         var profiled = makeRow("pipeline/seed", size: 300, samples: [1.5, 2, 2.5])

@@ -5,13 +5,14 @@ import BenchKit
 let frameUnit = IterationUnit(nanosecondsPer: "frame")
 
 /// A schema like the carousel suite's: its size column is `catalog`, and a derived budget share sits between
-/// the instruction counts and the extra figures, as SUITE.md orders its required columns.
+/// the instruction counts and the extra figures, as the results CSV orders its required columns
+/// (Docs/RESULTS-FORMAT.md, "The results CSV").
 let testSchema = ResultSchema(
     sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N",
     metrics: [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration,
               .share(of: 1e9 / 120, column: "budget_pct_120hz", title: "120Hz budget", unit: frameUnit), .p99, .cv])
 
-/// SUITE.md's required columns, in order (the schema's first 15).
+/// The results CSV's required columns, in order (the schema's first 15).
 let suiteColumns = Array(testSchema.columns.prefix(15))
 
 /// Builds result rows from samples for tests.

@@ -3,8 +3,8 @@ import Determinism
 import Testing
 @testable import CarouselBench
 
-/// The component benchmarks' inputs: a cycle the branch predictor cannot learn, whose start is the old cycle's, in
-/// one table per geometry and size.
+/// The component benchmarks' inputs: a cycle the branch predictor cannot learn, which starts with the seeded
+/// generator's sequence, in one table per geometry and size (Docs/COMPONENT-ROWS.md).
 @Suite struct ComponentInputsTests {
     let geometry = CarouselGeometry.default
 
@@ -19,9 +19,10 @@ import Testing
         #expect(ComponentInputs.releases(geometry: geometry, itemCount: 300).count == ComponentInputs.count)
     }
 
-    /// The instruction gate counts at most 256 iterations from the first input: they are the calls the shorter
-    /// cycle made, so its counts did not move.
-    @Test func theFirstInputsAreTheSeededSequenceAsBefore() {
+    /// The cycle starts with the seeded generator's own sequence (seed 0xC0FFEE over `[0, 299 p]`), and the
+    /// instruction gate counts at most 1 024 iterations from the first input: a longer or shorter cycle leaves the
+    /// gate's counts as they are.
+    @Test func theFirstInputsAreTheSeededSequenceTheGateCounts() {
         var generator = SeededGenerator(seed: 0xC0FFEE)
         let last = 299 * geometry.pitch
         let expected = (0..<1024).map { _ in generator.nextDouble(in: 0...last) }

@@ -45,8 +45,8 @@ struct OffByOneSnap: SnapStrategy {
         }
     }
 
-    /// The counterexample the verifier found in `pipeline.best.snap` before the fix: a flick from a resting item
-    /// whose `o/p` rounds to `i - ulp` stayed put.
+    /// A flick from a resting item whose `o/p` rounds to `i - ulp` moves on to the next item (`pipeline.best.snap`
+    /// must not stay put): 2000 resting items, both directions.
     @Test func bestSnapFlickFromARestingItemMovesOn() {
         let geometry = CarouselGeometry(viewportWidth: 390, viewportHeight: 300, itemWidth: 312, itemHeight: 200,
                                         spacing: 12, minScale: 0.8)

@@ -32,8 +32,9 @@ final class DidScrollRecorder: CollectionViewDelegate {
     }
 }
 
-/// The facts of the third reading of the decompile (Docs/UIKIT-READING-3.md), one test each.
-@Suite struct UIKitThirdReadingTests {
+/// Facts of `Docs/UIKIT-MODEL.md` that a method's body in the decompile shows step by step (C7, C10, C3, P1, F7',
+/// F9, T1), each played on the model.
+@Suite struct UIKitDecompileFactsTests {
     // MARK: C7: -[UICollectionView setBounds:]
 
     @Test(arguments: [UIKitSwitches.DidScrollOrder.beforeInvalidate, .afterInvalidate])
