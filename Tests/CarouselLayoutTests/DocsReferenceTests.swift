@@ -7,7 +7,7 @@ import Testing
 /// - a page: a Markdown file name in capitals (`NOISE.md`) or a path to one (`Docs/NOISE.md`), which must be a file of
 ///   the repository (a path into one of its folders, at that path);
 /// - a UIKit fact: an id of the families of `Docs/UIKIT-MODEL.md` (C collection view, F flow layout, A attributes,
-///   T transformed frame, P prefetching, K compositional layout, S scroll view, V views; a number, a prime or not:
+///   T transformed frame, PF prefetching, K compositional layout, S scroll view, V views; a number, a prime or not:
 ///   `C3`, `F7'`), which must be the first cell of a row of a table of that page;
 /// - a strategy: a dotted id of the engine's families (`query.linear`, `pipeline.seed000.flow`, `peer.fspager`, and
 ///   the short pipeline names `seed000.flow`), which must be the first cell of a row of a table of
@@ -16,8 +16,8 @@ import Testing
 /// string's interpolations); Markdown, shell and Python files are read whole. An id alone between quotes is a value,
 /// not a citation of a fact (`"P20"`, an estimator name a test refuses); a dotted name ending in a file extension is
 /// a file (`uikit.svg`), not a strategy; a page named by a placeholder (`NAME.md`, `OUT/REPORT.md`) is a file the
-/// tool writes. The eight properties of `Docs/ALGORITHMS.md` are `P1` ... `P8` as well: a
-/// fact id resolves against the first cells of either page.
+/// tool writes. The eight properties of `Docs/ALGORITHMS.md` are `P1` ... `P8`: an id of this
+/// form resolves against the first cells of either page.
 enum References {
     /// The package's root, from this file's path (`Tests/CarouselLayoutTests/`).
     static var root: URL {
@@ -50,9 +50,9 @@ enum References {
     /// A page: a capitalised Markdown file name, with the path before it if any.
     static let page = try! NSRegularExpression(pattern: #"(?<![A-Za-z0-9_.\-/])((?:[A-Za-z0-9_.\-]+/)*[A-Z][A-Z0-9-]*\.md)(?![A-Za-z0-9_])"#)
     /// The families of the UIKit model's facts, and a fact: a family, one or two digits, a prime or not.
-    static let factFamilies = "CFATPKSV"
+    static let factFamilies = ["C", "F", "A", "T", "PF", "P", "K", "S", "V"]
     static let fact = try! NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9_.\-/#$'′"])([\#(factFamilies)][0-9]{1,2}['′]?)(?![A-Za-z0-9_'′"])"#)
+        pattern: #"(?<![A-Za-z0-9_.\-/#$'′"])((?:"# + factFamilies.joined(separator: "|") + #")[0-9]{1,2}['′]?)(?![A-Za-z0-9_'′"])"#)
     /// The families a strategy id starts with: the engine's (`StrategyFamily`), the floors, and the seeds' and the
     /// peers' own names, by which a pipeline is named in its benchmark id (`pipeline/seed000.flow`).
     static let strategyFamilies = ["query", "transform", "relayout", "lookup", "snap", "wrap", "event", "pipeline", "uikit",

@@ -39,7 +39,7 @@ extension ReportMarkdown {
         Median per frame by catalog size n; `x floor` the median divided by `floor/uikit`'s at the largest size
         (what the UIKit model costs with the least layout, no focus, no wrap: how many times what UIKit costs anyway
         a design pays); `allocs` per frame at the largest size, beside what the evidence says
-        UIKit allocates there (with prefetching on, as iOS ships it, P1's strip query and context add about 4.5 objects
+        UIKit allocates there (with prefetching on, as iOS ships it, PF1's strip query and context add about 4.5 objects
         to every row's frames while the view moves, `floor/uikit`'s included); the last column is empty when the pipeline makes the carousel the design asks for (infinite,
         centre-focused, a wrap that cannot be seen, the current transforms on every frame), else it says why not.
 

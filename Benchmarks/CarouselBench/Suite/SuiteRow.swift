@@ -16,7 +16,7 @@ enum SuiteRow: Hashable {
     case floor
     /// What the UIKit model costs per frame with the least layout (`floor/uikit`): the `uikit/*` rows' floor.
     case uikitFloor
-    /// One strategy of a component family alone (`query/linear`, `prepare/query.cachedFrames`).
+    /// One strategy of a component family alone (`query/linear`, `prepare/query.linear`).
     case component(ComponentFamily, strategy: String)
     /// An implementation's core over the trajectory (`pipeline/best`).
     case pipeline(Implementation)

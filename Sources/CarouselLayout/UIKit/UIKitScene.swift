@@ -5,7 +5,7 @@
 /// `scrollViewWillEndDragging`); at a rotation, the pipeline's own rotation handling; then the scroll moves the
 /// offset by the frame's delta (clamped at the content's edges; every move asks the layout about the bounds
 /// change and calls `scrollViewDidScroll`), `scrollViewDidEndDecelerating` at the end of a flick, and one layout
-/// pass, then the update cycle's idle time (P1's prefetching). The frame's output is read from what the collection view applied to its cells.
+/// pass, then the update cycle's idle time (PF1's prefetching). The frame's output is read from what the collection view applied to its cells.
 ///
 /// Subclasses build their objects in `init` and override the hooks; the scene is a reference graph, so a
 /// `UIKitPipeline` copies it only at its start state (see `UIKitPipeline`).

@@ -32,7 +32,7 @@ final class DidScrollRecorder: CollectionViewDelegate {
     }
 }
 
-/// Facts of `Docs/UIKIT-MODEL.md` that a method's body in the decompile shows step by step (C7, C10, C3, P1, F7',
+/// Facts of `Docs/UIKIT-MODEL.md` that a method's body in the decompile shows step by step (C7, C10, C3, PF1, F7',
 /// F9, T1), each played on the model.
 @Suite struct UIKitDecompileFactsTests {
     // MARK: C7: -[UICollectionView setBounds:]
@@ -115,7 +115,7 @@ final class DidScrollRecorder: CollectionViewDelegate {
         #expect(fixture.ledger.dataCopies == copies + 2)
     }
 
-    // MARK: P1: prefetching
+    // MARK: PF1: prefetching
 
     @Test func p1PrefetchingPreparesOneCellPerFrameFromTheStripAheadWhileMoving() {
         let fixture = FlowFixture(items: 100)

@@ -252,7 +252,7 @@ struct ReplayAndCopy {
     }
 
     @Test func fsPager_lines146to153_buildsAFreshAttributesObjectPerItemPerQuery() {
-        // Prefetching off: its strip's validation would ask the layout too, in some frames and not others (P1).
+        // Prefetching off: its strip's validation would ask the layout too, in some frames and not others (PF1).
         var pipeline = UIKitFSPagerPipeline(catalogCount: 30, geometry: .default, switches: try! .parse(["prefetch=off"]))
         var output = FrameOutput()
         let created = pipeline.ledger.attributesCreated
@@ -315,7 +315,7 @@ struct ReplayAndCopy {
         if prefetch == .off {
             #expect(ledger.faultQueries == faults && ledger.allocations == allocations)
         } else {
-            // P1: while it moves, UIKit's prefetching asks the data for the strip ahead (validating it: a layout
+            // PF1: while it moves, UIKit's prefetching asks the data for the strip ahead (validating it: a layout
             // query when it leaves the validated rect) and prepares cells: its objects are the frames' only ones.
             #expect(ledger.prefetchContexts > countersBefore["prefetchContexts"]! && ledger.cellsPrefetched > 0)
             #expect(ledger.allocations > allocations)

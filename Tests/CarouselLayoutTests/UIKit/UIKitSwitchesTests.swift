@@ -15,7 +15,7 @@ import Testing
         #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
             + "indexPath=tagged,hitTest=map,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped,"
             + "cellQueryValidation=yes,prefetch=on,didScrollOrder=beforeInvalidate")
-        // C10 (high) settled the hit test: the map is the default; P1's prefetching is on, as iOS ships it.
+        // C10 (high) settled the hit test: the map is the default; PF1's prefetching is on, as iOS ships it.
         #expect(UIKitSwitches.default.hitTest == .map && UIKitSwitches.default.prefetch == .on)
         #expect(UIKitSwitches.default.changes.isEmpty)
     }

@@ -37,7 +37,7 @@
 /// bookkeeping on every pass, for every pipeline alike: Docs/UIKIT-MODEL.md, "What `uikit.best` cannot avoid").
 public struct UIKitBestPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: no layout work on a scroll (C1 asks the layout about once per screen-width), the scroll delegate sets each displayed cell's content-view transform and alpha; no allocation but a copy per cell that comes on screen (C3')"
-    public static let allocationEvidence = "what floor/uikit allocates: no invalidation, no query between screens (C1); a copy of the attributes of each cell that comes on screen (C3'); P1's prefetching while moving"
+    public static let allocationEvidence = "what floor/uikit allocates: no invalidation, no query between screens (C1); a copy of the attributes of each cell that comes on screen (C3'); PF1's prefetching while moving"
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
         prepare: "O(k): the layout has no per-item data to prepare; the first pass asks for one or two screens (C1) and displays and focuses their cells",
         rotate: "O(k): the size change invalidates everything (C4), the layout re-places its ring of objects, one or two screens are asked, the cells re-applied and re-focused",

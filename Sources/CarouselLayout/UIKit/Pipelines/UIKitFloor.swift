@@ -6,14 +6,14 @@
 /// Per frame it pays only what UIKit's own code does for any carousel: the bounds change (C7: the flow layout
 /// says no, F6), the validation of the visible bounds (C1: a layout query about once per screen-width, its objects
 /// paged in, C3, C6), the cells coming on screen and leaving (their copies, C3'; `willDisplay`, C11) and, with
-/// `prefetch=on`, the strip ahead (P1). It is not a carousel: no focus transform (that per-item work is
+/// `prefetch=on`, the strip ahead (PF1). It is not a carousel: no focus transform (that per-item work is
 /// `floor/scaleAlpha`'s), no snap (a release rests where the deceleration takes it), no catalog wrap. Every
 /// `uikit/*` row's `x floor` is a multiple of it: how much more a design costs than UIKit costs anyway.
 public struct UIKitFloorPipeline: UIKitPipeline {
     public static let id = "floor.uikit"
     public static let traits = PipelineTraits(wraps: false, scaleRange: 1...1)
-    public static let complexity: Complexity = "O(k) per frame: UIKit's own work for the visible items (C1 validation about once per screen-width, cells on and off screen, P1's prefetching)"
-    public static let allocationEvidence = "a copy per cell that comes on screen (C3'), a map node per new item (C6), an R-tree per five screens (C1), P1's strip query and context while moving"
+    public static let complexity: Complexity = "O(k) per frame: UIKit's own work for the visible items (C1 validation about once per screen-width, cells on and off screen, PF1's prefetching)"
+    public static let allocationEvidence = "a copy per cell that comes on screen (C3'), a map node per new item (C6), an R-tree per five screens (C1), PF1's strip query and context while moving"
     public static let lifecycleComplexity = UIKitLifecycleComplexity.fixedSize
     public var scene: UIKitFloorScene
 

@@ -20,7 +20,7 @@
 /// (new item size, `invalidateLayout()`, the centred item restored).
 public struct UIKitSeed000FlowPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame, amortised: the layout is asked about once per screen-width scrolled (C2), an F1 query whose objects F5 then copies; O(N) per rotation"
-    public static let allocationEvidence = "per query, not per frame (C2): F5 fresh objects and NSValues for the queried items, the compactMap array (F3); P1's prefetching while moving"
+    public static let allocationEvidence = "per query, not per frame (C2): F5 fresh objects and NSValues for the queried items, the compactMap array (F3); PF1's prefetching while moving"
     public typealias Core = Seed000FlowPipeline
     public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .staleTransformsBetweenQueries, .transformedFrameVisibility]
     public var scene: Seed000FlowScene

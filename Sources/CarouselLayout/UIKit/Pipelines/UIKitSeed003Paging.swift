@@ -19,7 +19,7 @@
 /// rotation code; the model does the core's (sizes for the new width, `invalidateLayout()`, the centred item).
 public struct UIKitSeed003PagingPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(N) per frame, amortised: each release's invalidateLayout() relayouts all N delegate-sized items (F7/F8); between releases O(1), two hit tests at the centre, each a 1x1 query of the collection view's validated cells (C10; with hitTest=layout an F2 scan of all N lines)"
-    public static let allocationEvidence = "two or three arrays per hit test (C10's index set, result and copy), P1's prefetching while moving; F8's 2N objects at each release"
+    public static let allocationEvidence = "two or three arrays per hit test (C10's index set, result and copy), PF1's prefetching while moving; F8's 2N objects at each release"
     public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .hitByRect, .hitOutsideValidatedRect]
     /// Delegate sizes, and a release that invalidates everything (F7/F8).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(

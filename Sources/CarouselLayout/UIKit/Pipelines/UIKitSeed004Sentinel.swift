@@ -14,7 +14,7 @@
 /// applied at the end of deceleration, where the seed defers it to the next main-queue turn, as the core does.
 public struct UIKitSeed004SentinelPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(N) per frame, amortised: no layout work per scroll (F6), but each rotation of the trajectory relayouts all N delegate-sized items (F7/F8)"
-    public static let allocationEvidence = "no layout work per frame (F6), P1's prefetching while moving; F8's objects at each relayout"
+    public static let allocationEvidence = "no layout work per frame (F6), PF1's prefetching while moving; F8's objects at each relayout"
     /// Delegate sizes (all equal, so queries are F1's, but prepare is F8's O(N)).
     public static let lifecycleComplexity = UIKitLifecycleComplexity.delegateSized
     public typealias Core = Seed004SentinelPipeline

@@ -1,4 +1,4 @@
-/// P1: cell prefetching, as `UICollectionView` does it in the update cycle's idle time (switch `prefetch`,
+/// PF1: cell prefetching, as `UICollectionView` does it in the update cycle's idle time (switch `prefetch`,
 /// on by default as iOS ships it).
 ///
 /// Per idle callback (`-_updateCycleIdleUntil:`, once per frame after its layout pass; every frame is taken to
@@ -24,7 +24,7 @@ extension CollectionView {
     /// Frames the velocity integrator keeps reporting motion after the last move (0.3 s at 120 Hz).
     public static let prefetchHysteresisFrames = 36
 
-    /// The idle part of a frame's update cycle, after its layout pass: P1's prefetching (nothing with
+    /// The idle part of a frame's update cycle, after its layout pass: PF1's prefetching (nothing with
     /// `prefetch=off`).
     public func updateCycleIdle() {
         guard switches.prefetch == .on else { return }
@@ -107,7 +107,7 @@ extension CollectionView {
     }
 }
 
-/// The collection view's prefetching state (P1).
+/// The collection view's prefetching state (PF1).
 @usableFromInline
 struct Prefetcher {
     /// `_prefetchCacheItems`: the prepared, hidden cells with the frames they were prefetched for.

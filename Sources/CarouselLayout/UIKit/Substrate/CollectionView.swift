@@ -15,7 +15,7 @@
 /// view's (C3'; `-[UICollectionReusableView _setLayoutAttributes:force:]`), and its view takes their centre,
 /// bounds, alpha and transform; a cell coming on screen is announced to the delegate after that
 /// (`willDisplay`), one leaving when it is reused (`didEndDisplaying`). After the frame's layout pass, in the
-/// update cycle's idle time, cells ahead of the scroll are prefetched (P1, switch `prefetch`).
+/// update cycle's idle time, cells ahead of the scroll are prefetched (PF1, switch `prefetch`).
 ///
 /// What apps ask: `visibleCells` and `indexPathsForVisibleItems` build a new array per call, as UIKit's do (C12);
 /// `cellForItem(at:)` looks a cell up. The harness reads `displayedCells`, the collection view's own record.
@@ -70,7 +70,7 @@ public final class CollectionView {
     /// C11: the next layout pass gives the cells already on screen their attributes again (bit 11 of
     /// `_collectionViewFlags`, set with an invalidation, sticky until a pass consumes it).
     @exclusivity(unchecked) @usableFromInline var visibleCellsNeedAttributes = false
-    /// P1's state: the prefetched cells, the main prefetching context, the velocity integrator's last sample.
+    /// PF1's state: the prefetched cells, the main prefetching context, the velocity integrator's last sample.
     @exclusivity(unchecked) @usableFromInline var prefetcher = Prefetcher()
 
     /// This frame: an offset change made by code (a wrap, a restore) rather than by the scroll itself.
@@ -369,7 +369,7 @@ public final class CollectionView {
 
     /// The cells of the items whose R-tree frames intersect the bounds, ascending. A cell already on screen gets
     /// its map attributes applied only in a pass after an invalidation (C11; a copy when they differ from the
-    /// cell's, C3'). A cell that comes on screen is taken from the prefetched cells (P1) or
+    /// cell's, C3'). A cell that comes on screen is taken from the prefetched cells (PF1) or
     /// dequeued, given its attributes, then announced to the delegate (`collectionView(_:willDisplay:forItemAt:)`:
     /// `-_createPreparedCellForItemAtIndexPath:withLayoutAttributes:applyAttributes:isFocused:notify:` applies the
     /// attributes before `_notifyWillDisplayCellIfNeeded:forIndexPath:`); one that leaves is reused and announced

@@ -66,7 +66,7 @@ public final class UIKitLedger {
     /// prefetch candidates) and the arrays they build (an index set, the result, its `mutableCopy` when non-empty).
     @exclusivity(unchecked) public var cellQueries = 0
     @exclusivity(unchecked) public var cellQueryArrays = 0
-    /// P1: prefetching contexts built (each an object and its items array), prefetch items, cells prepared off
+    /// PF1: prefetching contexts built (each an object and its items array), prefetch items, cells prepared off
     /// screen, and prefetched cells that came on screen.
     @exclusivity(unchecked) public var prefetchContexts = 0
     @exclusivity(unchecked) public var prefetchItems = 0

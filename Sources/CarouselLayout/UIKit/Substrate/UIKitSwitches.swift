@@ -54,7 +54,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The `validateLayout:` flag UIKit passes to `-[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]`
-    /// from the hit test (C10) and the prefetch candidates (P1): the decompile prints no BOOL at any call site
+    /// from the hit test (C10) and the prefetch candidates (PF1): the decompile prints no BOOL at any call site
     /// (the method is direct, its flag travels in a register the decompiler drops). Unknown; one switch for both
     /// callers (that they pass the same value is assumed).
     public enum CellQueryValidation: String, CaseIterable, Sendable {
@@ -65,7 +65,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         case no
     }
 
-    /// P1: cell prefetching in the update cycle's idle time (`-_updateCycleIdleUntil:`, `-_updatePrefetchedCells:`).
+    /// PF1: cell prefetching in the update cycle's idle time (`-_updateCycleIdleUntil:`, `-_updatePrefetchedCells:`).
     public enum Prefetch: String, CaseIterable, Sendable {
         /// On, as iOS ships it: `isPrefetchingEnabled` defaults to true (Apple's documentation;
         /// `UICollectionViewCommonSetup` sets the bit from `-_prefetchingEnabledDefault`, whose body is unread: medium).
@@ -187,7 +187,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
                    evidence: "unknown: -[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]'s BOOL is printed at no call site",
                    summary: "the hit test's and the prefetch candidates' cell query validates its rect first (C1), or reads what is validated"),
         descriptor("prefetch", \.prefetch,
-                   evidence: "P1 (medium: documented default, -_prefetchingEnabledDefault unread): -_updatePrefetchedCells:",
+                   evidence: "PF1 (medium: documented default, -_prefetchingEnabledDefault unread): -_updatePrefetchedCells:",
                    summary: "cell prefetching while the view moves: a 0.75-screen strip ahead, one cell prepared per frame"),
         descriptor("didScrollOrder", \.didScrollOrder,
                    evidence: "assumed: -[UICollectionView setBounds:] invalidates after [super setBounds:]; UIScrollView.mm unread",
