@@ -23,13 +23,18 @@ public enum CarouselBench {
     /// The command line's exit code for `arguments` with `entries` added.
     public static func run(_ arguments: [String], adding entries: [Entry] = []) -> Int32 {
         do {
-            try StrategyRegistry.checkAdded(entries.map(\.implementation))
+            try install(entries)
         } catch {
             StandardError.write("\(CommandLineTool.name): error: \(error)\n")
             return ExitCode.usage
         }
-        added = entries
         return CommandLineTool.main(arguments)
+    }
+
+    /// Makes `entries` the added implementations, once their ids are known to be new.
+    static func install(_ entries: [Entry]) throws {
+        try StrategyRegistry.checkAdded(entries.map(\.implementation))
+        added = entries
     }
 
     /// The entries of this process's `main(adding:)`, which every command's suite and catalogue include. Set once,

@@ -19,7 +19,7 @@ struct Git {
 
     /// The commit `name` names; a runtime error naming it when it names none.
     func resolve(_ name: String, role: String) throws -> ABCommand.Revision {
-        let (status, output, _) = try Shell.run("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", name + "^{commit}"], in: root)
+        let (status, output, _) = try Shell.run("git", ["rev-parse", "--verify", "--end-of-options", name + "^{commit}"], in: root)
         guard status == 0, output.count >= 40 else {
             throw RuntimeError("\(role) '\(name)' is not a commit of the repository in \(root)")
         }

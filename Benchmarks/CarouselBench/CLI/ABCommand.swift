@@ -5,66 +5,119 @@ import Foundation
 import Glibc
 #endif
 
+/// `ab`'s arguments.
+struct ABArguments: CommandArguments {
+    /// Where both workers run: any CPU, or one.
+    enum CPUChoice: Equatable {
+        case any
+        case cpu(Int)
+    }
+
+    var revisions: [String] = []
+    var selection = SelectionArguments()
+    var threshold = Defaults.pairedThreshold
+    var estimator = PairedEstimator.standard
+    var instructions = false
+    var outputDirectory = "Results/ab"
+    var format = TableFormatArgument()
+    var all = false
+    var rebuild = false
+    var layout = ABLayout.aligned
+    /// Nil: the last CPU this process may use.
+    var cpu: CPUChoice?
+    var blocks = Defaults.pairedBlocks
+    var verbose = false
+    var lock = LockArguments()
+
+    static var threshold: Option<Self> {
+        .value(ComparisonArguments.threshold.name, \.threshold, .percent("PCT", 0.01...1000),
+               "paired regression threshold in percent (Docs/AB.md, \"The threshold\")")
+    }
+    static var estimator: Option<Self> {
+        .value(ComparisonArguments.estimator.name, \.estimator, ValueForm(
+            placeholder: "NAME", accepted: "one of ratios|median|min|hl|pP (0 < P < 50, e.g. p10)",
+            read: { PairedEstimator(name: $0) }, write: { $0.description }),
+            "ratios (the median of the per-round ratios B/A), or run and compare's estimator of each side: p10, "
+                + "median, min, hl or pP, 0 < P < 50 (Docs/AB.md, \"The estimator\")")
+    }
+    static var instructions: Option<Self> {
+        .flag(RunArguments.instructions.name, \.instructions, "also count instructions per iteration of both sides under callgrind")
+    }
+    static var outputDirectory: Option<Self> {
+        .value(ReportArguments.outputDirectory.name, \.outputDirectory, .text("DIR"), "where a.csv, b.csv and comparison.csv go")
+    }
+    static var all: Option<Self> { .flag(CompareArguments.all.name, \.all, "show every row, not only those that changed") }
+    static var rebuild: Option<Self> { .flag("--rebuild", \.rebuild, "build the revisions even when their binaries are cached") }
+    static var layout: Option<Self> { .value("--layout", \.layout, .choice(), "how both revisions are built (see above)") }
+    static var cpu: Option<Self> {
+        let name = "--cpu"
+        let cpus = ProcessInfo.processInfo.activeProcessorCount
+        return .value(name, \.cpu, ValueForm(
+            placeholder: "N|any", accepted: "'any' or a CPU in 0...\(cpus - 1)",
+            read: { text in text == "any" ? .any : Int(text).flatMap { (0..<cpus).contains($0) ? .cpu($0) : nil } },
+            write: { choice in if case .cpu(let number) = choice { String(number) } else { "any" } }),
+            "the one CPU both workers run on (default: the last this process may use; Linux only)") { arguments in
+            if case .cpu? = arguments.cpu, let reason = CPUPinning.availability.reason {
+                throw UsageError("option '\(name)': \(reason); leave it out or give 'any'")
+            }
+        }
+    }
+    static var blocks: Option<Self> {
+        .value("--blocks", \.blocks, .int("N", 1...100), "blocks of rounds, each with a fresh pair of workers")
+    }
+    static var verbose: Option<Self> {
+        .flag(RunArguments.verbose.name, \.verbose, "a progress line per event instead of one summarising line")
+    }
+    static var options: [Option<Self>] {
+        including(\.selection) + [threshold, estimator, instructions, outputDirectory] + including(\.format)
+            + [all, rebuild, layout, cpu, blocks, verbose] + including(\.lock)
+    }
+    static var positionals: Positionals<Self>? { Positionals(path: \.revisions, most: 2) }
+}
+
 /// `carousel-bench ab REV_A [REV_B]`: builds two revisions and times them in one session on this machine,
 /// interleaved and paired (`ABSession`), with the verdicts of `compare` (`PairedComparison`).
 enum ABCommand {
-    static let defaultOutputDirectory = "Results/ab"
     /// Under the repository's root: built binaries by commit, the temporary worktrees, the build and worker logs.
     static let binaryCache = ".build/ab/bin"
     static let worktrees = ".build/ab/worktrees"
     static let logs = ".build/ab/logs"
-    /// Blocks of rounds, each with its own pair of worker processes (see `ABSession`).
-    static let defaultBlocks = 3
 
     static var command: Command {
-        Command(
+        typealias AB = ABArguments
+        return Command(
             name: "ab", synopsis: "ab REV_A [REV_B] [OPTIONS]",
             summary: "build two git revisions and time them interleaved in one session; the same verdicts as compare",
             details: """
             REV_A and REV_B are git revisions (a commit, branch, tag, HEAD~2, ...); REV_B defaults to the working tree
             as it is, edits included. Each revision is built in release mode in a git worktree of its own under
             \(worktrees)/, removed afterwards whatever happens; the binary is kept in \(binaryCache)/COMMIT-aligned/, so
-            running the same revisions again does not rebuild them (--rebuild does; the working tree is always
-            built, in place, in .build/ab/aligned/). --layout aligned (the default) builds both with every function
+            running the same revisions again does not rebuild them (\(AB.rebuild.name) does; the working tree is always
+            built, in place, in .build/ab/aligned/). \(AB.layout.name) aligned (the default) builds both with every function
             aligned to 64 bytes and every jump target to 32 (and, on x86-64 only, no branch across a 32-byte boundary), so
-            code the change did not touch keeps its alignment and its speed; --layout default is swift build's own
+            code the change did not touch keeps its alignment and its speed; \(AB.layout.name) default is swift build's own
             layout (binaries in COMMIT/, the working tree in .build/), where an unrelated edit can move a tight
             loop's speed by several percent. Both binaries then run as workers on the same benchmarks, sizes and
             geometry: each prepares every case once (set-up, verification, calibration), and every round takes one sample of each
             case from each side back to back, A B then B A in turn, with the same iterations on both sides; both
-            workers run on one CPU (--cpu), so a neighbour loading a core slows both sides alike (on Linux; macOS has
+            workers run on one CPU (\(AB.cpu.name)), so a neighbour loading a core slows both sides alike (on Linux; macOS has
             no CPU affinity: there the workers are not pinned and each asks for the performance cores). The rounds are
-            split into blocks (--blocks), each with a fresh pair of workers, so a difference between two processes
+            split into blocks (\(AB.blocks.name)), each with a fresh pair of workers, so a difference between two processes
             of one build (where their memory landed) widens the interval instead of deciding the row.
-            A row's ratio is the median of its per-round ratios B/A (--estimator ratios; or run and compare's
-            estimator of each side, e.g. --estimator p10), with a seeded bootstrap 95% interval over blocks and
+            A row's ratio is the median of its per-round ratios B/A (\(AB.estimator.name) ratios; or run and compare's
+            estimator of each side, e.g. \(AB.estimator.name) p10), with a seeded bootstrap 95% interval over blocks and
             rounds that keeps each round's two samples together:
             `regressed` when the whole interval is above 1 + threshold, `improved` below 1/(1 + threshold),
             `inconclusive` when it straddles the threshold and is wider than it; rows on one side only are `new` or
-            `missing`. With --instructions each binary's own `run` is also counted under callgrind, and instruction
-            counts decide the rows they cover (threshold \(Int(defaultInstructionThreshold * 100))%).
+            `missing`. With \(AB.instructions.name) each binary's own `run` is also counted under callgrind, and instruction
+            counts decide the rows they cover (threshold \(ReportNumber.percent(Defaults.instructionThreshold * 100))%).
             Writes a.csv and b.csv (each side as a results set, with .samples.csv and .meta.json naming its revision
             and commit) and comparison.csv (metric `paired`) in the output directory; prints the rows that changed
-            and a summary line; the three are written together under their locks (see run --help). Exit 2 when a row regressed, 1 when a revision does not exist or does not build, or a
-            benchmark fails its verification.
+            and a summary line; the three are written together under their locks (Docs/RESULTS-FORMAT.md, "Several
+            runs at once"). Exit 2 when a row regressed, 1 when a revision does not exist or does not build, or a
+            benchmark fails its verification (Docs/AB.md).
             """,
-            options: RunCommand.selectionOptions + [
-                .value("--threshold", "PCT", "paired regression threshold in percent (default "
-                    + "\(ReportNumber.percent(defaultPairedThreshold * 100)), measured A/A noise, see README)"),
-                .value("--estimator", "NAME", "ratios (default: the median of the per-round ratios B/A), or run and "
-                    + "compare's estimator of each side: p10, median, min, hl or pP, 0 < P < 50 (see README)"),
-                .flag("--instructions", "also count instructions per iteration of both sides under callgrind"),
-                .value("--output-dir", "DIR", "where a.csv, b.csv and comparison.csv go (default \(defaultOutputDirectory))"),
-                CommonOptions.format,
-                .flag("--all", "show every row, not only those that changed"),
-                .flag("--rebuild", "build the revisions even when their binaries are cached"),
-                .value("--layout", "aligned|default", "how both revisions are built (default aligned; see above)"),
-                .value("--cpu", "N|any", "the one CPU both workers run on (default: the last this process may use; Linux only)"),
-                .value("--blocks", "N", "blocks of rounds, each with a fresh pair of workers (default \(defaultBlocks))"),
-                .flag("--verbose", "a progress line per event instead of one summarising line"),
-                Locking.option,
-            ],
-            maxPositionals: 2, run: run)
+            arguments: ABArguments.self, run: run)
     }
 
     /// One side: the revision as given, its commit, and whether it is the working tree.
@@ -80,47 +133,42 @@ enum ABCommand {
         }
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard (1...2).contains(arguments.positionals.count) else {
+    static func run(_ arguments: ABArguments) throws -> Int32 {
+        guard (1...2).contains(arguments.revisions.count) else {
             throw UsageError("ab needs one or two revisions: REV_A [REV_B]")
         }
-        let options = try RunCommand.runOptions(arguments)
-        let configuration = try CommonOptions.configuration(arguments)
-        let threshold = try arguments.double("--threshold", default: defaultPairedThreshold * 100, range: 0.01...1000) / 100
-        let estimator = try pairedEstimator(arguments)
-        let format = try OutputFormats.choice(arguments, among: OutputFormats.forTables)
-        let outputDirectory = arguments.value("--output-dir") ?? defaultOutputDirectory
-        let wait = try Locking.wait(arguments)
+        let options = arguments.selection.runOptions(budget: Defaults.pairedBudget, quickBudget: Defaults.pairedQuickBudget)
+        let configuration = try arguments.selection.geometry.configuration()
+        let threshold = arguments.threshold
+        let estimator = arguments.estimator
+        let format = arguments.format.format
+        let outputDirectory = arguments.outputDirectory
+        let wait = arguments.lock.wait
         let selection = try BenchmarkRunner.select(CarouselSuite(configuration).benchmarks, options: options)
         guard !selection.cases.isEmpty else {
-            throw UsageError("no benchmark matches --filter '\(options.filter ?? "")' at these sizes")
+            throw UsageError("no benchmark matches \(FilterArgument.option.name) '\(options.filter ?? "")' at these sizes")
         }
-        let forwarded = arguments.forwarding(RunCommand.selectionOptions)
-        let blockAlignment = try RunCommand.blockAlignment(arguments)
-        let layout: ABLayout = try arguments.choice("--layout", default: .aligned)
-        let blocks = try arguments.int("--blocks", default: defaultBlocks, range: 1...100)
-        let cpu: Int?
-        switch arguments.value("--cpu") {
-        case "any": cpu = nil
-        case nil: cpu = CPUPinning.lastAllowedCPU
-        case let text?:
-            if let reason = CPUPinning.availability.reason {
-                throw UsageError("option '--cpu': \(reason); leave it out or give 'any'")
-            }
-            guard let number = Int(text), (0..<ProcessInfo.processInfo.activeProcessorCount).contains(number) else {
-                throw UsageError("option '--cpu': '\(text)' is not 'any' or a CPU in 0...\(ProcessInfo.processInfo.activeProcessorCount - 1)")
-            }
-            cpu = number
+        // Each side's workers: `ab-worker` with the options that choose the cases.
+        var workerArguments = CaseArguments()
+        workerArguments.selection = arguments.selection
+        let worker = [ABWorkerCommand.name] + workerArguments.encoded
+        let blockAlignment = arguments.selection.blockAlignment
+        let layout = arguments.layout
+        let blocks = arguments.blocks
+        let cpu: Int? = switch arguments.cpu {
+        case .any?: nil
+        case nil: CPUPinning.lastAllowedCPU
+        case .cpu(let number)?: number
         }
 
         let git = try Git(directory: FileManager.default.currentDirectoryPath)
-        let revisionA = try git.resolve(arguments.positionals[0], role: "REV_A")
-        var revisionB = try arguments.positionals.count == 2
-            ? git.resolve(arguments.positionals[1], role: "REV_B")
+        let revisionA = try git.resolve(arguments.revisions[0], role: "REV_A")
+        var revisionB = try arguments.revisions.count == 2
+            ? git.resolve(arguments.revisions[1], role: "REV_B")
             : Revision(name: "working tree", commit: git.resolve("HEAD", role: "HEAD").commit, isWorkingTree: true)
         if revisionB.isWorkingTree { revisionB.modified = git.hasEdits() }
 
-        let progress = makeProgressReporter(verbose: arguments.has("--verbose"))
+        let progress = makeProgressReporter(verbose: arguments.verbose)
         if let reason = CPUPinning.availability.reason {
             progress.report(.note("workers not pinned to a CPU: \(reason); a neighbour loading one core may slow one side only"))
         }
@@ -128,7 +176,7 @@ enum ABCommand {
         // On an error, leave the terminal's progress line clean for the error message.
         defer { if !finished && StandardErrorStream.isTerminal { progress.finish() } }
         let started = MonotonicClock.now()
-        let builder = ABBuilder(git: git, rebuild: arguments.has("--rebuild"), layout: layout, progress: progress)
+        let builder = ABBuilder(git: git, rebuild: arguments.rebuild, layout: layout, progress: progress)
         defer { builder.removeWorktrees() }
         let binaryA: String
         let binaryB: String
@@ -149,7 +197,7 @@ enum ABCommand {
             var workers: [ABWorkerProcess] = []
             for (side, binary, revision) in [("A", binaryA, revisionA), ("B", binaryB, revisionB)] {
                 let worker = try ABWorkerProcess(
-                    executable: binary, arguments: ["ab-worker"] + forwarded,
+                    executable: binary, arguments: worker,
                     errorLog: git.root + "/\(logs)/worker-\(side.lowercased()).log", cpu: cpu)
                 builder.track(worker.process)
                 do {
@@ -183,17 +231,17 @@ enum ABCommand {
         var resultA = result(session.a, revisionA, "a", pairedWith: revisionB)
         var resultB = result(session.b, revisionB, "b", pairedWith: revisionA)
 
-        if arguments.has("--instructions") {
+        if arguments.instructions {
             for (side, binary) in [("A", binaryA), ("B", binaryB)] {
                 var sideResult = side == "A" ? resultA : resultB
                 progress.report(.phase(name: "instructions", detail: "side \(side) under callgrind"))
                 if let counts = try InstructionCounter.measure(
-                    executable: binary, arguments: ["run"] + forwarded, iterations: InstructionIterations.perRegion,
-                    costs: InstructionCounter.estimatedCosts(of: sideResult, defaultIterations: InstructionIterations.perRegion),
+                    executable: binary, arguments: [RunCommand.name] + workerArguments.encoded, iterations: Defaults.instructionIterations,
+                    costs: InstructionCounter.estimatedCosts(of: sideResult, defaultIterations: Defaults.instructionIterations),
                     progress: progress
                 ) {
                     InstructionCounter.apply(counts, to: &sideResult.rows)
-                    sideResult.metadata.options["instructions"] = "callgrind, \(InstructionIterations.perRegion) iterations per region unless the benchmark fixes its own"
+                    sideResult.metadata.options["instructions"] = "callgrind, \(Defaults.instructionIterations) iterations per region unless the benchmark fixes its own"
                 } else {
                     sideResult.metadata.options["instructions"] = InstructionCounter.unavailableNote
                 }
@@ -221,7 +269,7 @@ enum ABCommand {
         if format.isForPeople {
             // The rows that changed (every row with --all), then ab's own summary line.
             var shown = comparison
-            shown.rows = comparison.rows.filter { arguments.has("--all") || $0.verdict != .unchanged }
+            shown.rows = comparison.rows.filter { arguments.all || $0.verdict != .unchanged }
             print(try format.comparison(shown, schema: schema, listed: .all, summary: summary), terminator: "")
         } else {
             print(try format.comparison(comparison, schema: schema, listed: .all), terminator: "")
@@ -234,15 +282,6 @@ enum ABCommand {
         }
         if !resultA.failures.isEmpty || !resultB.failures.isEmpty { return ExitCode.runtimeError }
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
-    }
-
-    /// `--estimator`: `ratios` by default, or `run` and `compare`'s estimator of each side.
-    static func pairedEstimator(_ arguments: ParsedArguments) throws -> PairedEstimator {
-        guard let name = arguments.value("--estimator") else { return .standard }
-        guard let estimator = PairedEstimator(name: name) else {
-            throw UsageError("option '--estimator': '\(name)' is not one of ratios|median|min|hl|pP (0 < P < 50, e.g. p10)")
-        }
-        return estimator
     }
 
     /// `2 regressed, 34 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time, ratios), 1% (instructions); A = ..., B = ...; 1 min 5 s`.

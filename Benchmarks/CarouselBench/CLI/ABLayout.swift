@@ -36,8 +36,8 @@ enum ABLayout: String, CaseIterable {
     }
 
     /// In a portable build, the flags that build both revisions portable too, so that the workers take the same
-    /// fallbacks as this `ab` (README, Platforms); empty otherwise. A revision older than the portable mode
-    /// ignores them and builds as it always did.
+    /// fallbacks as this `ab` (Docs/PLATFORMS.md, "The portable mode"); empty otherwise. A revision without the
+    /// portable mode ignores them and builds as usual.
     static var portableArguments: [String] {
         Capability.isPortableBuild ? ["-Xswiftc", "-DCAROUSEL_BENCH_PORTABLE", "-Xcc", "-DCAROUSEL_BENCH_PORTABLE"] : []
     }

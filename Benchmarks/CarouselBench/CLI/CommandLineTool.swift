@@ -1,6 +1,6 @@
 import Foundation
 
-/// Exit codes of SUITE.md.
+/// The exit codes (Docs/RESULTS-FORMAT.md, "Exit codes").
 enum ExitCode {
     static let success: Int32 = 0
     static let runtimeError: Int32 = 1
@@ -14,27 +14,37 @@ struct RuntimeError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// One subcommand: its name, synopsis, options and body.
+/// One subcommand: its name, its help's prose, and its arguments' declaration, from which the option lines of
+/// its help come and with which its command line is parsed before `run` sees it.
 struct Command {
     let name: String
     let synopsis: String
     let summary: String
     let details: String
-    let options: [OptionSpec]
-    let maxPositionals: Int
-    let run: (ParsedArguments) throws -> Int32
+    /// Each option's `--name PLACEHOLDER` and help line.
+    let optionLines: () -> [(synopsis: String, help: String)]
+    /// Parses the arguments and runs the command.
+    let execute: ([String]) throws -> Int32
+
+    init<Arguments: CommandArguments>(
+        name: String, synopsis: String, summary: String, details: String, arguments: Arguments.Type,
+        run: @escaping (Arguments) throws -> Int32
+    ) {
+        self.name = name
+        self.synopsis = synopsis
+        self.summary = summary
+        self.details = details
+        optionLines = { Arguments.options.map { ($0.synopsis, $0.help) } }
+        execute = { try run(Arguments.parse($0)) }
+    }
 
     var usage: String {
         var text = "usage: \(CommandLineTool.name) \(synopsis)\n\n\(summary)\n"
         if !details.isEmpty { text += "\n\(details)\n" }
-        if !options.isEmpty {
-            text += "\noptions:\n"
-            for option in options + [.flag("--help", "show this help")] {
-                var left = "  \(option.name)"
-                if case .value(let placeholder) = option.kind { left += " \(placeholder)" }
-                let pad = max(1, 26 - left.count)
-                text += left + String(repeating: " ", count: pad) + option.help + "\n"
-            }
+        text += "\noptions:\n"
+        for (left, help) in optionLines() + [(CommandLineTool.help, "show this help")] {
+            let column = "  \(left)"
+            text += column + String(repeating: " ", count: max(1, 26 - column.count)) + help + "\n"
         }
         return text
     }
@@ -50,6 +60,9 @@ enum CommandLineTool {
     /// The executable's name in usage lines and errors: `carousel-bench`, or the name of another package's executable
     /// that runs `CarouselBench.main(adding:)`. Set once, before any command runs.
     nonisolated(unsafe) static var name = "carousel-bench"
+
+    /// The option every command answers with its help (and `-h`).
+    static let help = "--help"
 
     static var commands: [Command] { [
         RunCommand.command, CompareCommand.command, ListCommand.command,
@@ -73,8 +86,8 @@ enum CommandLineTool {
         }
         text += """
 
-        With no command, `run` is assumed. `\(name) COMMAND --help` for a command's options.
-        exit codes: 0 fine, 1 runtime error (file unreadable or malformed, or locked past --lock-timeout), 2 regression
+        With no command, `run` is assumed. `\(name) COMMAND \(help)` for a command's options.
+        exit codes: 0 fine, 1 runtime error (file unreadable or malformed, or locked past \(LockArguments.option.name)), 2 regression
         found, 64 usage error.
 
         """
@@ -83,28 +96,28 @@ enum CommandLineTool {
 
     static func main(_ arguments: [String]) -> Int32 {
         var args = arguments
-        if args.first == "--help" || args.first == "-h" || args.first == "help" {
+        if args.first == help || args.first == "-h" || args.first == "help" {
             print(overview, terminator: "")
             return ExitCode.success
         }
         var command = RunCommand.command
         if let first = args.first, !first.hasPrefix("-") {
             guard let named = (commands + hiddenCommands).first(where: { $0.name == first }) else {
-                StandardError.write("\(name): error: unknown command '\(first)'\n\n" + overview)
+                StandardError.write("\(name): error: unknown command '\(first)'; `\(name) \(help)` lists them\n")
                 return ExitCode.usage
             }
             command = named
             args.removeFirst()
         }
-        if args.contains("--help") || args.contains("-h") {
+        if args.contains(help) || args.contains("-h") {
             print(command.usage, terminator: "")
             return ExitCode.success
         }
         do {
-            let parsed = try ParsedArguments.parse(args, specs: command.options, maxPositionals: command.maxPositionals)
-            return try command.run(parsed)
+            return try command.execute(args)
         } catch let error as UsageError {
-            StandardError.write("\(name) \(command.name): error: \(error.message)\n\n" + command.usage)
+            let pointer = error.pointsToHelp ? "; `\(name) \(command.name) \(help)` lists the options" : ""
+            StandardError.write("\(name) \(command.name): error: \(error.message)\(pointer)\n")
             return ExitCode.usage
         } catch {
             StandardError.write("\(name) \(command.name): error: \(error)\n")

@@ -1,72 +1,79 @@
 import BenchKit
 import Foundation
 
+/// `compare`'s arguments.
+struct CompareArguments: CommandArguments {
+    var files: [String] = []
+    var comparison = ComparisonArguments()
+    var format = FormatArgument()
+    var output: String?
+    var all = false
+    var profile = ProfileChoice()
+    var lock = LockArguments()
+
+    static var output: Option<Self> {
+        .value(RunArguments.output.name, \.output, .text("PATH"), "also write the comparison CSV here")
+    }
+    static var all: Option<Self> { .flag("--all", \.all, "show every row, not only those that changed") }
+    static var options: [Option<Self>] {
+        including(\.comparison) + including(\.format) + [output, all] + including(\.profile) + including(\.lock)
+    }
+    static var positionals: Positionals<Self>? { Positionals(path: \.files, most: 2) }
+}
+
 /// `carousel-bench compare BASE.csv NEW.csv`: the regression verdict for every row.
 enum CompareCommand {
     static var command: Command {
-        Command(
+        typealias Comparison = ComparisonArguments
+        return Command(
             name: "compare", synopsis: "compare BASE.csv NEW.csv [OPTIONS]",
             summary: "the regression verdict for each row of two results files (exit 2 on a regression)",
             details: """
             Rows are matched on benchmark and catalog size. When both rows have instructions per iteration,
-            those decide (deterministic; threshold \(Int(defaultInstructionThreshold * 100))%). Times are compared only
+            those decide (deterministic; threshold \(ReportNumber.percent(Defaults.instructionThreshold * 100))%). Times are compared only
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
             otherwise those rows read `not comparable`. On one machine each time sample is first divided by its
-            round's slowdown (the median row's, so a machine slow for a while is not slower code; --raw-samples: not;
-            README, "Round speeds"), measured against either run's full speed and with each row's exponent learnt
+            round's slowdown (the median row's, so a machine slow for a while is not slower code; \(Comparison.rawSamples.name): not;
+            Docs/NOISE.md, "Round speeds"), measured against either run's full speed and with each row's exponent learnt
             from the machine's profile too when one of at least \(MachineProfile.minimumRuns) runs is there (`profile`,
-            and every `run` at the tool's own budget; --profile, --no-profile); the ratio of the runs' medians of those samples (--estimator) is divided by
-            the run-wide drift (the median ratio over all rows, so a slower machine is
-            not slower code) and a seeded bootstrap over those samples gives its 95% interval: `regressed` only when the
-            whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
+            and every `run` at the tool's own budget; \(ProfileChoice.profile.name), \(ProfileChoice.noProfile.name)); the ratio of the runs' medians
+            of those samples (\(Comparison.estimator.name)) is divided by the run-wide drift (the median ratio over all rows, so a slower
+            machine is not slower code) and a seeded bootstrap over those samples gives its 95% interval: `regressed`
+            only when the whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
             A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
-            files have it): `regressed` when, divided by the drift, it is past 1 + --worst-threshold (default
-            \(Int(defaultWorstFrameThreshold * 100))%) and longer by at least \(Int(worstFrameNoiseFloor / 1000)) us
-            (`improved` the other way); the verdict's metric is then worst_frame. Rows instruction counts decide are not.
+            files have it): `regressed` when, divided by the drift, it is past 1 + \(Comparison.worstThreshold.name) and longer by at
+            least \(Int(Defaults.worstFrameNoiseFloor / 1000)) us (`improved` the other way); the verdict's metric is then worst_frame. Rows
+            instruction counts decide are not.
             A row with 1 or 2 raw samples on a side (a trajectory longer than its share of the run) gets no time verdict:
             a note on standard error names such rows and how to sample them more.
             The summary says in how many of each run's rounds the machine ran at its full speed (the median row within
-            15% of its fastest sample in either run); with --raw-samples it warns on standard error when either run's
-            share is under 15%: a slowdown may then read unchanged or inconclusive (README, "Full-speed rounds").
-            Each file is read with its samples and metadata under its shared lock, so a set a run is writing is
-            read whole, before or after (waiting up to --lock-timeout).
+            \(Int(Defaults.fullSpeedTolerance * 100))% of its fastest sample in either run); with \(Comparison.rawSamples.name) it warns on standard error when
+            either run's share is under \(Int(Defaults.fullSpeedWarningShare * 100))%: a slowdown may then read unchanged or inconclusive
+            (Docs/NOISE.md, "Full-speed rounds"). Each file is read with its samples and metadata under its shared
+            lock, so a set a run is writing is read whole, before or after (waiting up to \(LockArguments.option.name)).
             """,
-            options: [
-                CommonOptions.threshold,
-                CommonOptions.estimator,
-                CommonOptions.rawSamples,
-                CommonOptions.worstFrameThreshold,
-                CommonOptions.resultFormat,
-                .value("--output", "PATH", "also write the comparison CSV here"),
-                .flag("--all", "show every row, not only those that changed"),
-            ] + Profiles.options + [
-                Locking.option,
-            ],
-            maxPositionals: 2, run: run)
+            arguments: CompareArguments.self, run: run)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard arguments.positionals.count == 2 else {
+    static func run(_ arguments: CompareArguments) throws -> Int32 {
+        guard arguments.files.count == 2 else {
             throw UsageError("compare needs two files, BASE.csv and NEW.csv")
         }
-        let format = try OutputFormats.choice(arguments)
-        var comparisonOptions = try CommonOptions.comparisonOptions(arguments)
+        let format = arguments.format.format
+        var comparisonOptions = arguments.comparison.comparisonOptions
         let schema = SuiteConfiguration.readingSchema
-        let wait = try Locking.wait(arguments)
+        let wait = arguments.lock.wait
         // Each set as one commit left it, even while a run writes it.
-        let baseline = try ResultsFile.readSet(arguments.positionals[0], schema: schema, wait: wait)
-        let current = try ResultsFile.readSet(arguments.positionals[1], schema: schema, wait: wait)
+        let baseline = try ResultsFile.readSet(arguments.files[0], schema: schema, wait: wait)
+        let current = try ResultsFile.readSet(arguments.files[1], schema: schema, wait: wait)
         comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
-        comparisonOptions.profile = try Profiles.forComparison(arguments, baseline: baseline.metadata)
-        let comparison = Comparator.compare(
-            baseline: baseline.rows, current: current.rows,
-            options: comparisonOptions)
-        if let output = arguments.value("--output") {
+        comparisonOptions.profile = try arguments.profile.forComparison(baseline: baseline.metadata)
+        let comparison = Comparator.compare(baseline: baseline.rows, current: current.rows, options: comparisonOptions)
+        if let output = arguments.output {
             try FileSystem.ensureParentDirectory(of: output)
             try ComparisonFile.write(comparison, schema: schema, to: output)
         }
-        print(try format.comparison(comparison, schema: schema, listed: arguments.has("--all") ? .all : .notable),
-              terminator: "")
+        print(try format.comparison(comparison, schema: schema, listed: arguments.all ? .all : .notable), terminator: "")
         let notes = comparison.notes
         if !notes.isEmpty {
             fflush(nil)   // every stream: the notes come after the table they are about, also in one pipe
@@ -77,7 +84,7 @@ enum CompareCommand {
 }
 
 enum FileSystem {
-    /// Creates the directory a file will be written into, so `--output new/dir/x.csv` works.
+    /// Creates the directory a file will be written into, so that an output in a new folder works.
     static func ensureParentDirectory(of path: String) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {

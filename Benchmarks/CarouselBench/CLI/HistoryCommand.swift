@@ -2,29 +2,39 @@ import BenchKit
 import BenchReport
 import Foundation
 
+/// `history`'s arguments.
+struct HistoryArguments: CommandArguments {
+    var input: String?
+    var filter = FilterArgument()
+    var charts = HistoryFile.directory + "/charts"
+    var all = false
+
+    static var input: Option<Self> {
+        .value(ReportArguments.input.name, \.input, .text("PATH"), "history CSV (default this machine's under \(HistoryFile.directory))")
+    }
+    static var charts: Option<Self> { .value("--charts", \.charts, .text("DIR"), "where the trend SVGs go") }
+    static var all: Option<Self> {
+        .flag(CompareArguments.all.name, \.all, "list every series, not only those with a change point")
+    }
+    static var options: [Option<Self>] { [input] + including(\.filter) + [charts, all] }
+}
+
 /// `carousel-bench history`: each row's series over the commits recorded on this machine (`run --history`),
 /// its change points and creeps, and a trend chart per pipeline.
 enum HistoryCommand {
-    static let defaultCharts = HistoryFile.directory + "/charts"
-
     static var command: Command {
         Command(
             name: "history", synopsis: "history [OPTIONS]",
             summary: "each row's series over the recorded commits, with its change points and trend charts",
             details: """
-            Reads Results/history/MACHINE.csv (this machine's, unless --input names another), one point per commit
+            Reads \(HistoryFile.directory)/MACHINE.csv (this machine's, unless \(HistoryArguments.input.name) names another), one point per commit
             and row (the median of a commit's runs), and finds change points in each series with E-divisive means
             and a permutation test (p <= 0.01): the commit where each step happened, its size and its confidence;
             a run of same-direction steps that a ramp explains better is reported as a creep. Writes a trend SVG
-            per pipeline (families pipeline and uikit), change points marked. Record history with `run --history`.
+            per pipeline (families pipeline and uikit), change points marked. Record history with
+            `\(RunCommand.name) \(RunArguments.history.name)` (Docs/HISTORY.md).
             """,
-            options: [
-                .value("--input", "PATH", "history CSV (default this machine's under \(HistoryFile.directory))"),
-                CommonOptions.filter,
-                .value("--charts", "DIR", "where the trend SVGs go (default \(defaultCharts))"),
-                .flag("--all", "list every series, not only those with a change point"),
-            ],
-            maxPositionals: 0, run: run)
+            arguments: HistoryArguments.self, run: run)
     }
 
     /// This machine's history file.
@@ -32,15 +42,12 @@ enum HistoryCommand {
         HistoryFile.path(machine: HistoryFile.machineSlug(MachineFingerprint.current.description))
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let path = arguments.value("--input") ?? defaultPath
-        let filter = try arguments.value("--filter").map { pattern in
-            do { return try NSRegularExpression(pattern: pattern) } catch {
-                throw UsageError("option '--filter': '\(pattern)' is not a valid regular expression")
-            }
-        }
+    static func run(_ arguments: HistoryArguments) throws -> Int32 {
+        let path = arguments.input ?? defaultPath
+        let filter = try arguments.filter.pattern.map { try NSRegularExpression(pattern: $0) }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw RuntimeError("\(path): no history for this machine yet (record some with `carousel-bench run --history`)")
+            throw RuntimeError("\(path): no history for this machine yet (record some with "
+                + "`\(CommandLineTool.name) \(RunCommand.name) \(RunArguments.history.name)`)")
         }
         var series = HistoryFile.series(try HistoryFile.read(path))
         if let filter {
@@ -48,9 +55,9 @@ enum HistoryCommand {
         }
         let analyses = HistoryFile.analyze(series)
         let commits = HistoryFile.commits(of: series)
-        print(render(analyses, commits: commits, path: path, all: arguments.has("--all")), terminator: "")
+        print(render(analyses, commits: commits, path: path, all: arguments.all), terminator: "")
 
-        let directory = arguments.value("--charts") ?? defaultCharts
+        let directory = arguments.charts
         let pipelines = analyses.filter { ["pipeline", "uikit"].contains($0.series.key.benchmark.split(separator: "/").first.map(String.init) ?? "") }
         let charts = TrendChart.charts(pipelines)
         guard !charts.isEmpty else { return ExitCode.success }

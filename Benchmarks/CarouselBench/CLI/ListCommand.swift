@@ -1,46 +1,50 @@
 import BenchKit
 import CarouselLayout
 
+/// `list`'s arguments.
+struct ListArguments: CommandArguments {
+    var filter = FilterArgument()
+    var uikit = false
+
+    static var uikit: Option<Self> { .flag(GeometryArguments.uikit.name, \.uikit, "list the UIKit model's switches instead") }
+    static var options: [Option<Self>] { including(\.filter) + [uikit] }
+}
+
 /// `carousel-bench list`: every benchmark id, its unit, sizes and limit.
 enum ListCommand {
+    static let name = "list"
+
     static var command: Command {
         Command(
-            name: "list", synopsis: "list [--filter REGEX] [--uikit]",
+            name: name, synopsis: "\(name) [\(FilterArgument.option.synopsis)] [\(ListArguments.uikit.name)]",
             summary: "every benchmark id (family/strategy) with its unit, sizes and size limit",
             details: """
             Columns (tab-separated): id, unit, sizes (any n, with its limit and why, and the default sizes), and the
             frame-by-frame profile's figures a row gets (\(profiledFigures) for every pipeline/*, uikit/* and floor/uikit row,
             `-` for the others): worst_frame is the costliest frame of the standard trajectory in ns (each frame timed
-            on its own, the minimum over 2 to 7 plays), p99_frame the 99th percentile of the frames, worst_frame_event
+            on its own, the minimum over \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays), p99_frame the 99th percentile of the frames, worst_frame_event
             what happened in most of the frames within 10% of the worst (rotation, release, end of flick, wrap jump,
             new item, nothing special) and worst_frame_index the costliest frame of that event.
-            With --uikit: every switch of the UIKit model instead (name, values with the default first, default,
-            evidence, what it decides); set them with `run --uikit NAME=VALUE`.
+            With \(ListArguments.uikit.name): every switch of the UIKit model instead (name, values with the default first, default,
+            evidence, what it decides); set them with `run \(GeometryArguments.uikit.synopsis)`.
             """,
-            options: [CommonOptions.filter, .flag("--uikit", "list the UIKit model's switches instead")],
-            maxPositionals: 0, run: run)
+            arguments: ListArguments.self, run: run)
     }
 
     /// The columns a profiled row fills.
     static let profiledFigures = [Metric.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent].map(\.column)
         .joined(separator: ",")
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        if arguments.has("--uikit") {
+    static func run(_ arguments: ListArguments) throws -> Int32 {
+        if arguments.uikit {
             for descriptor in UIKitSwitches.descriptors {
                 print("\(descriptor.name)\t\(descriptor.values.joined(separator: "|"))\tdefault \(descriptor.defaultValue)"
                     + "\t\(descriptor.evidence)\t\(descriptor.summary)")
             }
             return ExitCode.success
         }
-        let options = RunOptions(filter: arguments.value("--filter"))
         let suite = CarouselSuite()
-        let selection: BenchmarkRunner.Selection
-        do {
-            selection = try BenchmarkRunner.select(suite.benchmarks, options: options)
-        } catch {
-            throw UsageError("option '--filter': '\(options.filter ?? "")' is not a valid regular expression")
-        }
+        let selection = try BenchmarkRunner.select(suite.benchmarks, options: RunOptions(filter: arguments.filter.pattern))
         var seen: Set<BenchmarkID> = []
         for (registration, _) in selection.cases where seen.insert(registration.id).inserted {
             let profiled = switch suite.rows[registration.id] {

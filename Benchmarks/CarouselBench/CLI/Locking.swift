@@ -1,30 +1,28 @@
 import BenchKit
 import Foundation
 
-/// The locks of the file sets the commands write and read (`FileLock`): how long a command waits for one, and
-/// the writers' one way of taking theirs.
-enum Locking {
-    /// `--lock-timeout`'s default, in seconds. A lock is held only while a set is read, merged and written,
-    /// never while a run measures: milliseconds for a run's output, 0.5-0.6 s at most (measured: `--save-baseline`
-    /// of one row into the full 7 MB baseline, on the 2-core VM). A minute is a hundred times that, room for a
-    /// queue of writers and a slow disk; a holder that keeps a lock longer is stopped or hung, and one clear
-    /// line then is better than a run, or a CI job, that never ends.
-    static let defaultTimeout = 60.0
+/// `--lock-timeout`: how long a command waits for a lock another process holds on the files it reads or writes
+/// (`FileLock`; Docs/RESULTS-FORMAT.md, "Several runs at once").
+struct LockArguments: CommandArguments {
+    var timeout = Defaults.lockTimeout
 
-    /// The test hook: a writer that finds this variable holds its locks that many seconds before it writes,
-    /// so that tests (and the README's measurements) can start a second process, or kill the first, while it
-    /// holds them.
-    static let holdVariable = "CAROUSEL_BENCH_HOLD_LOCKS"
-
-    static let option = OptionSpec.value(
-        "--lock-timeout", "SECONDS",
-        "wait at most this long for a lock another process holds on these files (default \(Int(defaultTimeout)))")
-
-    /// The wait `--lock-timeout` asks for, with its one notice on standard error.
-    static func wait(_ arguments: ParsedArguments) throws -> LockWait {
-        let timeout = try arguments.double("--lock-timeout", default: defaultTimeout, range: 0...86_400)
-        return LockWait(timeout: timeout) { StandardError.write("\(CommandLineTool.name): \($0)\n") }
+    static var option: Option<Self> {
+        .value("--lock-timeout", \.timeout, .number("SECONDS", 0...86_400),
+               "wait at most this long for a lock another process holds on these files")
     }
+    static var options: [Option<Self>] { [option] }
+
+    /// The wait, with its one notice on standard error.
+    var wait: LockWait {
+        LockWait(timeout: timeout) { StandardError.write("\(CommandLineTool.name): \($0)\n") }
+    }
+}
+
+/// The writers' one way of taking the locks of the file sets they write.
+enum Locking {
+    /// The test hook: a writer that finds this variable holds its locks that many seconds before it writes,
+    /// so that tests can start a second process, or kill the first, while it holds them.
+    static let holdVariable = "CAROUSEL_BENCH_HOLD_LOCKS"
 
     /// Runs `body`, which writes the sets whose primary files are `paths`, holding all their exclusive locks
     /// (their folders are created first). A lock that stays taken for the whole wait throws `LockTimeout`

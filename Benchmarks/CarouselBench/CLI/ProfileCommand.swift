@@ -2,6 +2,24 @@ import BenchKit
 import BenchReport
 import Foundation
 
+/// `profile`'s arguments.
+struct ProfileArguments: CommandArguments {
+    var runs: [String] = []
+    var profile: String?
+    var all = false
+    var lock = LockArguments()
+
+    static var profile: Option<Self> {
+        .value(ProfileChoice.profile.name, \.profile, .text("PATH"),
+               "the profile to add to and show (default \(MachineProfile.directory)/MACHINE.csv of the runs' machine, or this one's)")
+    }
+    static var all: Option<Self> {
+        .flag(CompareArguments.all.name, \.all, "list every row's runs, exponent, spread between runs and widening")
+    }
+    static var options: [Option<Self>] { [profile, all] + including(\.lock) }
+    static var positionals: Positionals<Self>? { Positionals(path: \.runs, most: 100_000) }
+}
+
 /// `carousel-bench profile [RUN.csv ...]`: builds this machine's profile (`MachineProfile`) from stored runs, and
 /// shows it.
 enum ProfileCommand {
@@ -13,42 +31,37 @@ enum ProfileCommand {
             A machine's profile (\(MachineProfile.directory)/MACHINE.csv) holds, per row, how its samples followed
             the machine's slow rounds in earlier runs on that machine. Once a row has \(MachineProfile.minimumRuns) runs
             in it, `compare` and `run` divide each time sample by its round's slowdown measured against either run's
-            full speed, with the row's exponent learnt from the profile and the pair together (README, "Round
-            speeds"): a run slow in nearly every round is then divided down to the other's full speed. Every `run` at
-            the tool's own budget adds itself (`run --history`: any run); this command adds runs already made (each
+            full speed, with the row's exponent learnt from the profile and the pair together (Docs/NOISE.md, "The
+            machine profile"): a run slow in nearly every round is then divided down to the other's full speed. Every
+            `run` at the tool's own budget adds itself (`run \(RunArguments.history.name)`: any run); this command adds runs already made (each
             RUN.csv with its .samples.csv and .meta.json, read under its shared lock), each to the profile of the
             machine it was timed on, in the order given (a row's spread pairs each run with the last before it of the
             same commit, build and options). Add a run once: the profile does not know which runs it holds. A run of
-            too few rows to tell its rounds (fewer than \(Comparator.minimumRowsForDrift) rows of \(Comparator.minimumBenchmarksForDrift) benchmarks with samples)
+            too few rows to tell its rounds (fewer than \(Defaults.minimumRowsForDrift) rows of \(Defaults.minimumBenchmarksForDrift) benchmarks with samples)
             is not added, with one line. Then the profile is shown: its runs, its rows, and how many rows feel a slow
             round less or more than the median row (exponent Sxy/Sxx under 0.8, over 1.2), and each row's spread
             between runs: how far its level moved between consecutive runs of one commit and one set of options, the
             machine's drift taken out, against what its samples said. Once a row has \(MachineProfile.minimumPairs)
             pairs, `compare` and `run` widen the time interval of a row whose spread is more than
-            \(MachineProfile.wideningGate) times the median row's, by that ratio (README, "Spreads between runs").
+            \(MachineProfile.wideningGate) times the median row's, by that ratio (Docs/NOISE.md, "Spreads between runs").
             Without RUN.csv, shows this machine's profile.
             """,
-            options: [
-                .value("--profile", "PATH", "the profile to add to and show (default \(MachineProfile.directory)/MACHINE.csv of the runs' machine, or this one's)"),
-                .flag("--all", "list every row's runs, exponent, spread between runs and widening"),
-                Locking.option,
-            ],
-            maxPositionals: 100_000, run: run)
+            arguments: ProfileArguments.self, run: run)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let wait = try Locking.wait(arguments)
-        let chosen = arguments.value("--profile")
+    static func run(_ arguments: ProfileArguments) throws -> Int32 {
+        let wait = arguments.lock.wait
+        let chosen = arguments.profile
         // Every run read (and its machine known) before any profile is written: a bad file writes nothing.
         var byProfile: [String: [(path: String, rows: [ResultRow], machine: String, configuration: String)]] = [:]
         var seen: [String: String] = [:]
-        for path in arguments.positionals {
+        for path in arguments.runs {
             for suffix in [".samples.csv", ".meta.json"] where path.hasSuffix(suffix) {
                 throw UsageError("\(path): give the run's results file, \(path.dropLast(suffix.count)).csv (its samples and "
                     + "metadata are read with it)")
             }
             let (rows, metadata) = try ResultsFile.readSet(path, schema: SuiteConfiguration.readingSchema, wait: wait)
-            guard let machine = Profiles.machine(of: metadata) else {
+            guard let machine = ProfileChoice.machine(of: metadata) else {
                 throw RuntimeError("\(path): does not say which machine it was timed on (no .meta.json beside it)")
             }
             if let id = metadata?.runID, let other = seen.updateValue(path, forKey: id) {
@@ -60,13 +73,13 @@ enum ProfileCommand {
             }
             byProfile[target, default: []].append((path, rows, machine, MachineProfile.configuration(of: metadata)))
         }
-        if arguments.positionals.isEmpty {
+        if arguments.runs.isEmpty {
             let path = chosen ?? MachineProfile.path(machine: HistoryFile.machineSlug(MachineFingerprint.current.description))
             guard let profile = try MachineProfile.read(path) else {
-                throw RuntimeError("\(path): no profile yet (every `carousel-bench run` records one, or add runs with "
-                    + "`carousel-bench profile RUN.csv ...`)")
+                throw RuntimeError("\(path): no profile yet (every `\(CommandLineTool.name) run` records one, or add runs with "
+                    + "`\(CommandLineTool.name) profile RUN.csv ...`)")
             }
-            print(render(profile, path: path, all: arguments.has("--all")), terminator: "")
+            print(render(profile, path: path, all: arguments.all), terminator: "")
             return ExitCode.success
         }
         for (path, runs) in byProfile.sorted(by: { $0.key < $1.key }) {
@@ -88,7 +101,7 @@ enum ProfileCommand {
                 StandardError.write("added \(added) of \(runs.count) runs to \(path)\n")
                 return profile
             }
-            print(render(profile, path: path, all: arguments.has("--all")), terminator: "")
+            print(render(profile, path: path, all: arguments.all), terminator: "")
         }
         return ExitCode.success
     }
@@ -137,42 +150,5 @@ enum ProfileCommand {
                           widenings[key].map { ReportFormat.fixed($0, decimals: 2) + "x" } ?? "-"])
         }
         return text + table.renderConsole()
-    }
-}
-
-/// The machine profile a comparison divides by (`--profile`, `--no-profile`) and the one `run` adds to.
-enum Profiles {
-    static let options: [OptionSpec] = [
-        .value("--profile", "PATH",
-               "the machine profile to divide by (default \(MachineProfile.directory)/MACHINE.csv of the baseline's machine, when there is one; README, Round speeds)"),
-        .flag("--no-profile", "divide by each pair's own rounds alone, not by the machine's profile (run: nor add the run to it)"),
-    ]
-
-    /// Refuses `--profile` with `--no-profile`.
-    static func checkExclusive(_ arguments: ParsedArguments) throws {
-        if arguments.has("--no-profile") && arguments.value("--profile") != nil {
-            throw UsageError("options '--profile' and '--no-profile' exclude each other")
-        }
-    }
-
-    /// The slug of the machine a run's metadata names (`HistoryFile.machineSlug`); nil when it names none.
-    static func machine(of metadata: RunMetadata?) -> String? {
-        metadata?.machine.map { HistoryFile.machineSlug($0.description) }
-    }
-
-    /// The profile a comparison with a baseline of `baseline` divides by: `--profile PATH` (which must exist and be
-    /// of the baseline's machine), else the baseline machine's default file when it exists; nil with `--no-profile`.
-    static func forComparison(_ arguments: ParsedArguments, baseline: RunMetadata?) throws -> MachineProfile? {
-        try checkExclusive(arguments)
-        if arguments.has("--no-profile") { return nil }
-        let machine = machine(of: baseline)
-        if let path = arguments.value("--profile") {
-            guard let profile = try MachineProfile.read(path) else { throw RuntimeError("\(path): no such profile") }
-            if let machine, profile.machine != machine {
-                throw RuntimeError("\(path): a profile of \(profile.machine), but the baseline was timed on \(machine)")
-            }
-            return profile
-        }
-        return try machine.flatMap { try MachineProfile.read(MachineProfile.path(machine: $0)) }
     }
 }

@@ -3,37 +3,47 @@ import BenchReport
 import CarouselLayout
 import Foundation
 
+/// `report`'s arguments.
+struct ReportArguments: CommandArguments {
+    var input: String?
+    var outputDirectory = "Results"
+    var trials = TrialsArgument()
+    var lock = LockArguments()
+
+    static var input: Option<Self> {
+        let run = RunArguments()
+        return .value("--input", \.input, .text("PATH"), "results CSV (default \(run.baseline), else \(run.output))")
+    }
+    static var outputDirectory: Option<Self> {
+        .value("--output-dir", \.outputDirectory, .text("DIR"), "where REPORT.md and charts/ go")
+    }
+    static var options: [Option<Self>] { [input, outputDirectory] + including(\.trials) + including(\.lock) }
+}
+
 /// `carousel-bench report`: charts (SVG) and REPORT.md from a results CSV.
 enum ReportCommand {
-    static let defaultOutputDirectory = "Results"
-
     static var command: Command {
-        Command(
+        let defaults = RunArguments()
+        return Command(
             name: "report", synopsis: "report [OPTIONS]",
-            summary: "charts (SVG) and Results/REPORT.md from a results CSV",
+            summary: "charts (SVG) and \(ReportArguments().outputDirectory)/REPORT.md from a results CSV",
             details: """
-            Reads the results (default \(RunCommand.defaultBaseline), or \(RunCommand.defaultOutput) when there is no
+            Reads the results (default \(defaults.baseline), or \(defaults.output) when there is no
             baseline yet) with NAME.meta.json beside it (under its shared lock: never a set a run is halfway
             through writing), verifies every strategy and pipeline again, and writes
             DIR/REPORT.md and DIR/charts/*.svg (each file replaced atomically). A short summary goes to standard output.
             """,
-            options: [
-                .value("--input", "PATH", "results CSV (default \(RunCommand.defaultBaseline), else \(RunCommand.defaultOutput))"),
-                .value("--output-dir", "DIR", "where REPORT.md and charts/ go (default \(defaultOutputDirectory))"),
-                .value("--trials", "N", "random geometries per strategy in the verification (default \(VerificationOptions().trials))"),
-                Locking.option,
-            ],
-            maxPositionals: 0, run: run)
+            arguments: ReportArguments.self, run: run)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ReportArguments) throws -> Int32 {
         var options = VerificationOptions()
-        options.trials = try arguments.int("--trials", default: options.trials, range: 1...100_000)
-        let input = try inputPath(arguments.value("--input"))
-        let directory = arguments.value("--output-dir") ?? defaultOutputDirectory
+        options.trials = arguments.trials.trials
+        let input = try inputPath(arguments.input)
+        let directory = arguments.outputDirectory
 
         // The set as one commit left it, even while a run writes it.
-        let (rows, metadata) = try ResultsFile.readSet(input, schema: SuiteConfiguration.readingSchema, wait: try Locking.wait(arguments))
+        let (rows, metadata) = try ResultsFile.readSet(input, schema: SuiteConfiguration.readingSchema, wait: arguments.lock.wait)
         guard !rows.isEmpty else { throw RuntimeError("\(input):2: no result rows (the file has only a header)") }
         let configuration = SuiteConfiguration(recorded: metadata?.options ?? [:])
 
@@ -88,15 +98,16 @@ enum ReportCommand {
         let fileManager = FileManager.default
         if let explicit {
             guard fileManager.fileExists(atPath: explicit) else {
-                throw RuntimeError("\(explicit): no such results file (make one with `carousel-bench run`)")
+                throw RuntimeError("\(explicit): no such results file (make one with `\(CommandLineTool.name) \(RunCommand.name)`)")
             }
             return explicit
         }
-        for candidate in [RunCommand.defaultBaseline, RunCommand.defaultOutput] where fileManager.fileExists(atPath: candidate) {
+        let run = RunArguments()
+        for candidate in [run.baseline, run.output] where fileManager.fileExists(atPath: candidate) {
             return candidate
         }
-        throw RuntimeError("\(RunCommand.defaultBaseline): no such results file, nor \(RunCommand.defaultOutput) "
-            + "(make one with `carousel-bench run --save-baseline`)")
+        throw RuntimeError("\(run.baseline): no such results file, nor \(run.output) "
+            + "(make one with `\(CommandLineTool.name) \(RunCommand.name) \(RunArguments.saveBaseline.name)`)")
     }
 
     static func summary(_ analysis: ReportAnalysis, input: String) -> String {

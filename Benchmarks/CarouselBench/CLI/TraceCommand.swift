@@ -1,37 +1,62 @@
 import BenchKit
 import CarouselLayout
 
-/// `carousel-bench trace`: one trajectory through one pipeline, frame by frame, as CSV on standard output.
-enum TraceCommand {
+/// `trace`'s arguments.
+struct TraceArguments: CommandArguments {
     enum Gesture: String, CaseIterable { case drag, flick, standard }
 
+    var pipeline: String?
+    var catalog: Int?
+    var geometry = GeometryArguments()
+    var gesture = Gesture.drag
+    var velocity = 2000.0
+    var frames = 120
+    var costs = false
+
+    static var pipeline: Option<Self> {
+        let name = "--pipeline"
+        return .value(name, \.pipeline, .text("ID"), "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)") { arguments in
+            if arguments.pipeline == nil { throw UsageError("option '\(name)' is required") }
+        }
+    }
+    static var catalog: Option<Self> {
+        let name = "--catalog"
+        return .value(name, \.catalog, .int("n", SelectionArguments.sizeRange, noun: "a catalog size"), "catalog size n") { arguments in
+            if arguments.catalog == nil { throw UsageError("option '\(name)' is required") }
+        }
+    }
+    static var gesture: Option<Self> { .value("--gesture", \.gesture, .choice("KIND"), "the gesture played: \(Gesture.allCases.map(\.rawValue).joined(separator: "|"))") }
+    static var velocity: Option<Self> {
+        .value("--velocity", \.velocity, .number("V", -1_000_000...1_000_000), "points per second, negative scrolls left")
+    }
+    static var frames: Option<Self> { .value("--frames", \.frames, .int("F", 1...10_000_000), "frames to trace") }
+    static var costs: Option<Self> { .flag("--costs", \.costs, "also each frame's cost in ns and its event (cost_ns,event)") }
+    static var options: [Option<Self>] {
+        [pipeline, catalog] + including(\.geometry) + [gesture, velocity, frames, costs]
+    }
+}
+
+/// `carousel-bench trace`: one trajectory through one pipeline, frame by frame, as CSV on standard output.
+enum TraceCommand {
     static var command: Command {
-        Command(
-            name: "trace", synopsis: "trace --pipeline ID --catalog n [OPTIONS]",
+        typealias Trace = TraceArguments
+        return Command(
+            name: "trace", synopsis: "trace \(Trace.pipeline.synopsis) \(Trace.catalog.synopsis) [OPTIONS]",
             summary: "one trajectory through one pipeline, frame by frame, as CSV",
             details: """
             Columns: frame,offset,center_item,logical_index,jumped,visible. `offset` is the content offset after
             any wrap jump that frame, `center_item` the raw item index (of N), `logical_index` in [0, n), `jumped`
             1 when the wrap moved the offset, `visible` the items intersecting the viewport as
             item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
-            Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit })), which honour --uikit and stop
+            Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit })), which honour \(GeometryArguments.uikit.name) and stop
             at the content's edge as a UIScrollView does.
-            With --costs, two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
-            2 to 7 plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
+            With \(Trace.costs.name), two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
+            \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
             results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, wrap
-            jump, new item, nothing special). --gesture standard plays the suite's standard trajectory (2 934 frames
-            at 120 Hz, releases and two rotations; --frames and --velocity do not apply).
+            jump, new item, nothing special). \(Trace.gesture.name) standard plays the suite's standard trajectory (2 934 frames
+            at 120 Hz, releases and two rotations; \(Trace.frames.name) and \(Trace.velocity.name) do not apply).
             """,
-            options: [
-                .value("--pipeline", "ID", "pipeline id, e.g. pipeline.best (the 'pipeline.' prefix may be left out)"),
-                .value("--catalog", "n", "catalog size n"),
-            ] + CommonOptions.geometry + [
-                .value("--gesture", "KIND", "drag|flick|standard (default drag)"),
-                .value("--velocity", "V", "points per second, negative scrolls left (default 2000)"),
-                .value("--frames", "F", "frames to trace (default 120)"),
-                .flag("--costs", "also each frame's cost in ns and its event (cost_ns,event)"),
-            ],
-            maxPositionals: 0, run: run)
+            arguments: TraceArguments.self, run: run)
     }
 
     /// The ids of every implementation's core or UIKit view, for the help.
@@ -39,8 +64,8 @@ enum TraceCommand {
         CarouselBench.implementations.compactMap { view($0)?.id }.joined(separator: ", ")
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard let pipelineID = arguments.value("--pipeline") else { throw UsageError("option '--pipeline' is required") }
+    static func run(_ arguments: TraceArguments) throws -> Int32 {
+        guard let pipelineID = arguments.pipeline, let catalog = arguments.catalog else { return ExitCode.usage }
         // `best`, `pipeline.best` or `pipeline/best` for a core; `uikit.best` or `uikit/best` for its UIKit view.
         let normalised = pipelineID.replacingOccurrences(of: "/", with: ".")
         let implementations = CarouselBench.implementations
@@ -48,14 +73,10 @@ enum TraceCommand {
         let core = implementations.lazy.compactMap(\.core).first { $0.id == normalised || $0.id == "pipeline." + normalised }
         guard core != nil || uikit != nil else {
             let known = implementations.compactMap(\.coreID) + implementations.compactMap(\.uikitID)
-            throw UsageError("option '--pipeline': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
+            throw UsageError("option '\(TraceArguments.pipeline.name)': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
         }
-        guard arguments.value("--catalog") != nil else { throw UsageError("option '--catalog' is required") }
-        let catalog = try arguments.int("--catalog", default: 0, range: 1...1_000_000)
-        let configuration = try CommonOptions.configuration(arguments)
-        let gesture: Gesture = try arguments.choice("--gesture", default: .drag)
-        let velocity = try arguments.double("--velocity", default: 2000, range: -1_000_000...1_000_000)
-        let frames = try arguments.int("--frames", default: 120, range: 1...10_000_000)
+        let configuration = try arguments.geometry.configuration()
+        let (gesture, velocity, frames) = (arguments.gesture, arguments.velocity, arguments.frames)
         let (geometry, hz) = (configuration.geometry, configuration.hz)
         let duration = Double(frames) / hz
         let script: ScrollScript
@@ -74,7 +95,7 @@ enum TraceCommand {
         }
         let shown = gesture == .standard ? rows.count : min(frames, rows.count)
         // The costs of the same frames: the script recorded and profiled as a trajectory row is (budget 0.2 s).
-        let costs: (FrameProfile, [FrameEvent])? = if !arguments.has("--costs") {
+        let costs: (FrameProfile, [FrameEvent])? = if !arguments.costs {
             nil
         } else if let uikit {
             FrameCosts.uikit(uikit, catalog: catalog, configuration: configuration, script: script, budgetSeconds: 0.2)

@@ -2,12 +2,23 @@ import BenchReport
 import CarouselLayout
 import Foundation
 
-/// `carousel-bench verify`: the property x strategy matrix of ALGORITHMS.md, with counterexamples.
+/// `verify`'s arguments.
+struct VerifyArguments: CommandArguments {
+    var seed = VerificationOptions().seed
+    var trials = TrialsArgument()
+    var format = TableFormatArgument()
+
+    static var seed: Option<Self> { .value("--seed", \.seed, .unsigned("N"), "seed of the random inputs") }
+    static var options: [Option<Self>] { [seed] + including(\.trials) + including(\.format) }
+}
+
+/// `carousel-bench verify`: the property x strategy matrix of Docs/ALGORITHMS.md, "Properties to verify", with
+/// counterexamples.
 enum VerifyCommand {
     static var command: Command {
         Command(
             name: "verify", synopsis: "verify [OPTIONS]",
-            summary: "check the eight properties of ALGORITHMS.md for every strategy (exit 1 if a recommended one fails)",
+            summary: "check the eight properties of Docs/ALGORITHMS.md for every strategy (exit 1 if a recommended one fails)",
             details: """
             Random geometries, offsets, velocities and trajectories from a seeded generator: the same seed always
             gives the same matrix. Seed and peer strategies are reproduced as written, so some fail by design;
@@ -17,22 +28,14 @@ enum VerifyCommand {
             transforms, wrap jumps and snap targets, each difference UIKit causes named (exit 1 on any other). A uikit
             pipeline without a core (a layout ported on its own) is checked frame by frame as a core is.
             """,
-            options: [
-                .value("--seed", "N", "seed of the random inputs (default \(VerificationOptions().seed))"),
-                .value("--trials", "N", "random geometries per strategy (default \(VerificationOptions().trials))"),
-                CommonOptions.format,
-            ],
-            maxPositionals: 0, run: run)
+            arguments: VerifyArguments.self, run: run)
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: VerifyArguments) throws -> Int32 {
         var options = VerificationOptions()
-        if let seed = arguments.value("--seed") {
-            guard let value = UInt64(seed) else { throw UsageError("option '--seed': '\(seed)' is not a whole number") }
-            options.seed = value
-        }
-        options.trials = try arguments.int("--trials", default: options.trials, range: 1...100_000)
-        let format = try OutputFormats.choice(arguments, among: OutputFormats.forTables)
+        options.seed = arguments.seed
+        options.trials = arguments.trials.trials
+        let format = arguments.format.format
         let report = Verifier.run(options)
         let verified = CarouselBench.implementations.map { $0.verify(catalogs: [3, 300]) }
         let pipelines = verified.flatMap(\.checks)

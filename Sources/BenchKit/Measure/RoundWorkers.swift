@@ -7,10 +7,10 @@ import Foundation
 ///
 /// Why: a process sometimes runs a row 10-30% off the others, for the whole process (where its memory landed;
 /// Kalibera and Jones, "Rigorous benchmarking in reasonable time", 2013, measure it as a level per execution). With
-/// one process per run, nothing within the run can tell that level from a change, so an A/A pair read it
-/// `regressed` or `improved` (issue 19, session 19, on the AMD EPYC VM: `floor/scaleAlpha` at 30 at 44.3 ns in one
-/// process against 35.6-37.8 ns in 21 others). With three, one such process holds a third of the samples and the
-/// median lies among the other two thirds.
+/// one process per run, nothing within the run can tell that level from a change, and an A/A pair reads it
+/// `regressed` or `improved` (on the 2-core AMD EPYC VM: `floor/scaleAlpha` at 30 at 44.3 ns in one process against
+/// 35.6-37.8 ns in 21 others; Docs/NOISE.md, "Rows a whole process shifts"). With three, one such process holds a
+/// third of the samples and the median lies among the other two thirds (Docs/NOISE.md, "Several processes").
 ///
 /// The workers are `ab`'s (`ABWorker`, requests `adopt` and `round`): each sets up the cases with the running
 /// process's batch sizes (not verified nor calibrated again: the same build did both), then samples the cases a

@@ -15,7 +15,8 @@ import Darwin
 /// What pairing cannot cancel is a difference between the two processes themselves (where their memory landed,
 /// measured: one side's row 10% slower for many rounds in A/A sessions of one build). So a session runs in
 /// blocks, each with a fresh pair of workers, and the interval is bootstrapped over blocks and rounds: a
-/// difference that one pair of processes shows and the next does not widens the interval instead of deciding.
+/// difference that one pair of processes shows and the next does not widens the interval instead of deciding
+/// (Docs/AB.md, "Rounds and blocks").
 ///
 /// The workers speak a line protocol on standard input and output (text; fields separated by tabs):
 ///

@@ -86,7 +86,7 @@ import Testing
 }
 
 /// `compare` says how much of each run the machine spent at its full speed, and warns when a run had too little
-/// of it (README, "Full-speed rounds"). The slow copy's share is 0 whatever the machine did: each of its samples is
+/// of it (Docs/NOISE.md, "Full-speed rounds"). The slow copy's share is 0 whatever the machine did: each of its samples is
 /// 1.55x one of the run's, so at least 1.55x the row's fastest.
 @Suite struct CompareFullSpeedTests {
     @Test func aBaselineSlowedEverywhereIsWarnedAboutWithRawSamplesAndAnEqualOneIsNot() throws {

@@ -23,7 +23,7 @@ import Testing
     /// the run's own).
     static func profile(_ name: String, in directory: URL, of run: URL, runs: Int, machine: String? = nil) throws -> String {
         let (rows, metadata) = try ResultsFile.readSet(run.path, schema: SuiteConfiguration.readingSchema, wait: LockWait(timeout: 5))
-        var profile = MachineProfile(machine: try machine ?? #require(Profiles.machine(of: metadata)))
+        var profile = MachineProfile(machine: try machine ?? #require(ProfileChoice.machine(of: metadata)))
         for _ in 0..<runs {
             let added = profile.add(rows)
             #expect(added)

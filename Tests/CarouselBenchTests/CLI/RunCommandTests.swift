@@ -6,7 +6,7 @@ import Testing
 
 /// The suite end to end: the built executable, its files and exit codes.
 @Suite struct RunCommandTests {
-    /// The columns SUITE.md requires, in order; the derived columns (`p99`, `cv`, `x_floor`) follow them.
+    /// The columns every results CSV has, in order (Docs/RESULTS-FORMAT.md, "The results CSV"); the derived columns (`p99`, `cv`, `x_floor`) follow them.
     static let requiredHeader =
         "benchmark,family,strategy,catalog,items,unit,samples,iterations_per_sample,min,median,p90,mad,"
         + "mallocs_per_iteration,instructions_per_iteration,budget_pct_120hz"
@@ -52,7 +52,11 @@ import Testing
         #expect(progress.contains { $0.hasPrefix("running 4 benchmark sizes, about ") }, "progress on standard error: \(outcome.stderr)")
         #expect(progress.contains { $0.hasPrefix("done in ") && $0.hasSuffix(" s") }, "progress on standard error: \(outcome.stderr)")
         #expect(!outcome.stderr.contains("[1/4]"), "no per-benchmark lines without --verbose: \(outcome.stderr)")
-        #expect(progress.last == "wrote \(output.path) (4 rows)", "\(outcome.stderr)")
+        let table = directory.appendingPathComponent("small.table.txt").path, markdown = directory.appendingPathComponent("small.md").path
+        #expect(progress.suffix(2) == ["wrote \(output.path) (4 rows)", "wrote \(table) and \(markdown) (every row)"],
+                "\(outcome.stderr)")
+        // Standard output ends with where the files went.
+        #expect(outcome.stdout.hasSuffix("Markdown: \(markdown)\n"), "\(outcome.stdout)")
     }
 
     /// `--processes 3`: two `ab-worker` children of the same executable take every other two rounds, and the metadata
@@ -127,9 +131,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("baseline.samples.csv").path))
     }
 
-    /// README's refresh: a whole run replaces the baseline, then a `--uikit-matrix` run of its rows alone merges
-    /// into it (the geometry and switches are the same, so merging mixes nothing; the uikit rows keep the first
-    /// run's instruction counts).
+    /// A baseline refreshed in two runs (Docs/RESULTS-FORMAT.md, "The baseline: merge or replace"): a whole run
+    /// replaces it, then a `--uikit-matrix` run of its rows alone merges into it (the geometry and switches are the
+    /// same, so merging mixes nothing; the uikit rows keep the first run's instruction counts).
     @Test func aMatrixRunMergesIntoTheBaselineOfTheDefaultConfiguration() throws {
         let directory = try BenchProcess.scratchDirectory()
         let baseline = directory.appendingPathComponent("baseline.csv")
@@ -313,7 +317,8 @@ import Testing
             "--output", directory.appendingPathComponent("now.csv").path, "--baseline", baseline.path, "--check",
         ])
         #expect(checked.status == 2, "\(checked.stderr)")
-        #expect(checked.stderr.contains("lookup/binary"), "\(checked.stderr)")
-        #expect(checked.stderr.contains("REGRESSED"), "\(checked.stderr)")
+        // The summary on standard output lists the row that regressed.
+        #expect(checked.stdout.contains("lookup/binary"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("REGRESSED"), "\(checked.stdout)")
     }
 }

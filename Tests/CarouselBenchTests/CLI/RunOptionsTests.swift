@@ -142,11 +142,12 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
 @Suite struct ResultFormatTests {
     static let filter = "^(floor/scaleAlpha|lookup/arithmetic|pipeline/best)$"
 
+    /// `--format table` with every row (`--table full`: its default prints the summary).
     func run(_ format: String, in directory: URL) throws -> BenchProcess.Outcome {
         try BenchProcess.run([
             "run", "--filter", Self.filter, "--sizes", "3", "--hz", "90", "--time-budget", "2", "--format", format,
             "--output", directory.appendingPathComponent("\(format).csv").path, "--no-baseline",
-        ])
+        ] + (format == "table" ? ["--table", "full"] : []))
     }
 
     @Test func theCSVTheJSONTheMarkdownAndTheTableHaveTheSameMetricColumns() throws {
@@ -231,24 +232,29 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
 /// user's paths, so the same gate counts the same from any output path or baseline.
 @Suite struct InstructionChildArgumentsTests {
     @Test func theChildGetsTheSelectionAndTheSuitesOptionsAndNoPaths() throws {
-        let command = RunCommand.command
-        let arguments = try ParsedArguments.parse([
+        let arguments = try RunArguments.parse([
             "--quick", "--output", "/some/long/path/results.csv", "--baseline", "Results/baseline.csv", "--check",
             "--filter", "^pipeline/", "--viewport", "1024", "--time-budget", "10", "--instructions", "--uikit-matrix",
             "--threshold", "5", "--verbose",
-        ], specs: command.options, maxPositionals: command.maxPositionals)
-        let child = RunCommand.instructionChildArguments(arguments)
-        #expect(child.first == "run")
-        for kept in ["--quick", "--filter", "^pipeline/", "--viewport", "1024", "--time-budget", "10", "--uikit-matrix"] {
-            #expect(child.contains(kept), "\(kept) in \(child)")
-        }
-        for dropped in ["--output", "/some/long/path/results.csv", "--baseline", "--check", "--instructions", "--threshold", "--verbose"] {
-            #expect(!child.contains(dropped), "\(dropped) not in \(child)")
-        }
+        ])
+        let run = try SuiteRun(arguments)
+        // Exactly these, in this order: the arguments are on the child's stack, and its counts move with them.
+        #expect(run.instructionChildArguments == ["run", "--filter", "^pipeline/", "--quick", "--viewport", "1024",
+                                                  "--time-budget", "10", "--uikit-matrix"])
         // The child parses them as `run` does: the same cases.
-        let reparsed = try ParsedArguments.parse(Array(child.dropFirst()), specs: command.options, maxPositionals: command.maxPositionals)
-        #expect(try RunCommand.runOptions(reparsed).filter == "^pipeline/")
-        #expect(reparsed.has("--uikit-matrix") && reparsed.has("--quick"))
+        let reparsed = try RunArguments.parse(Array(run.instructionChildArguments.dropFirst()))
+        #expect(reparsed.cases.encoded == arguments.cases.encoded)
+        #expect(try SuiteRun(reparsed).options.filter == "^pipeline/")
+        #expect(reparsed.cases.uikitMatrix && reparsed.selection.quick)
+    }
+
+    /// The round workers get the same options, with the run's budget when none was given (for their warm-up).
+    @Test func theRoundWorkersGetTheCasesAndTheRunsBudget() throws {
+        let run = try SuiteRun(RunArguments.parse(["--quick", "--sizes", "3", "--output", "x.csv", "--processes", "2"]))
+        #expect(run.roundWorkers.arguments == ["ab-worker", "--sizes", "3", "--quick", "--time-budget", "27"])
+        #expect(run.roundWorkers.processes == 2)
+        let worker = try CaseArguments.parse(Array(run.roundWorkers.arguments.dropFirst()))
+        #expect(worker.selection.runOptions(budget: 1, quickBudget: 1).timeBudget == 0.027)
     }
 }
 
@@ -261,12 +267,34 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         (["--quick", "--time-budget", "5"], 0.005, 40),
     ])
     func theBudgetIsTheDefaultsOrTheOptions(_ options: [String], _ seconds: Double, _ samples: Int) throws {
-        let command = RunCommand.command
-        let arguments = try ParsedArguments.parse(options, specs: command.options, maxPositionals: command.maxPositionals)
-        let sampling = try RunCommand.sampling(arguments)
+        let sampling = SuiteRun.sampling(try RunArguments.parse(options).selection)
         #expect(abs(sampling.timeBudget - seconds) < 1e-12)
         #expect(abs(sampling.warmup - seconds / 10) < 1e-12)
         #expect(sampling.targetSamples == samples)
-        #expect(sampling.stop == SamplingStop(precision: RunCommand.samplingPrecision, minimumSamples: 10))
+        #expect(sampling.stop == SamplingStop(precision: Defaults.samplingPrecision, minimumSamples: 10))
+    }
+}
+
+/// `run`'s standard output with the table format: the answer, short, whatever the number of rows; every row goes
+/// to the full table beside the CSV (`NAME.table.txt`, `NAME.md`).
+@Suite struct RunOutputTests {
+    @Test func theDefaultOutputIsShortAndEveryRowIsBesideTheCSV() throws {
+        let directory = try BenchProcess.scratchDirectory()
+        let output = directory.appendingPathComponent("short.csv")
+        let outcome = try BenchProcess.run(RunProgressTests.arguments + ["--output", output.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let cases = try RunProgressTests.cases(outcome.stderr)
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines.count <= 60 && lines.count < cases, "\(outcome.stdout)")
+        let table = directory.appendingPathComponent("short.table.txt")
+        let markdown = directory.appendingPathComponent("short.md")
+        #expect(outcome.stdout.contains(table.path) && outcome.stdout.contains(markdown.path), "\(outcome.stdout)")
+        let tableText = try String(contentsOf: table, encoding: .utf8)
+        let markdownText = try String(contentsOf: markdown, encoding: .utf8)
+        let rows = try ResultsFile.read(output.path, schema: SuiteConfiguration.readingSchema)
+        #expect(rows.count == cases)
+        for id in Set(rows.map(\.benchmark.description)) {
+            #expect(tableText.contains(id) && markdownText.contains(id), "\(id)")
+        }
     }
 }

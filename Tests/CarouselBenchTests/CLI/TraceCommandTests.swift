@@ -1,7 +1,7 @@
 import CarouselLayout
 import Testing
 
-/// `trace`: exactly the columns of SUITE.md, one row per frame, values in their documented ranges.
+/// `trace`: exactly the columns its help documents, one row per frame, values in their documented ranges.
 @Suite struct TraceCommandTests {
     func rows(_ arguments: [String]) throws -> [[String]] {
         let outcome = try BenchProcess.run(["trace"] + arguments)
@@ -48,7 +48,7 @@ import Testing
         #expect(last[4] == "0")
     }
 
-    /// Any rate in 1...1000 Hz is valid (90 Hz was a usage error before): a drag then moves velocity / hz per frame.
+    /// Any rate in 1...1000 Hz is valid: a drag then moves velocity / hz per frame.
     @Test func dragAtNinetyHertzMovesVelocityOverHzPerFrame() throws {
         let rows = try rows(["--pipeline", "best", "--catalog", "30", "--velocity", "2000", "--hz", "90", "--frames", "90"])
         #expect(rows.count == 90)
