@@ -275,11 +275,11 @@ extension CommandArguments {
     /// The arguments that give these values back, in the declaration's order: each option not at its default.
     /// What a child process is given (it parses them with the same declaration).
     var encoded: [String] { Self.options.flatMap { $0.write(self) } }
-}
 
-/// `OutputFormats.choice`'s reader of `--format` (the commands read their format through their declaration,
-/// `FormatArgument`).
-struct ParsedArguments {
-    let values: [String: String]
-    func value(_ name: String) -> String? { values[name] }
+    /// `encoded` as a shell would take it: an argument with a character the shell reads specially in single quotes.
+    var shellWords: String {
+        encoded.map { word in
+            word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=,:@%+".contains($0) } ? word : "'" + word + "'"
+        }.joined(separator: " ")
+    }
 }

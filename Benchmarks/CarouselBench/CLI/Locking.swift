@@ -14,7 +14,7 @@ struct LockArguments: CommandArguments {
 
     /// The wait, with its one notice on standard error.
     var wait: LockWait {
-        LockWait(timeout: timeout) { StandardError.write("\(CommandLineTool.name): \($0)\n") }
+        LockWait(timeout: timeout, setting: Self.option.name) { StandardError.write("\(CommandLineTool.name): \($0)\n") }
     }
 }
 

@@ -114,7 +114,8 @@ struct ReportMarkdown {
                     let options = source.options.keys.sorted().map { "`\($0)` \(source.options[$0]!)" }.joined(separator: ", ")
                     runs.append([source.time, source.gitCommit.map { String($0.prefix(10)) } ?? "unknown", "\(source.rows.count)", options])
                 }
-                text += "\nThe file merges these runs (`run --save-baseline`), each row from the last run that measured it:\n\n"
+                text += "\nThe file merges these runs (`run \(RunArguments.saveBaseline.name)`), each row from the last run that "
+                    + "measured it:\n\n"
                     + runs.renderMarkdown()
             }
         } else {
@@ -125,8 +126,7 @@ struct ReportMarkdown {
         To regenerate (release build; the run takes minutes):
 
         ```sh
-        swift run -c release carousel-bench run --instructions --save-baseline
-        swift run -c release carousel-bench run --quick --sizes 300 --filter '^uikit-switches/' --uikit-matrix --save-baseline
+        \(RunArguments.regeneration.map { "swift run -c release carousel-bench run " + $0.shellWords }.joined(separator: "\n"))
         swift run -c release carousel-bench report
         ```
 
@@ -320,5 +320,22 @@ struct ReportMarkdown {
             text += VerificationRendering.agreementTable(analysis.checks.agreements).renderMarkdown()
         }
         return text
+    }
+}
+
+extension RunArguments {
+    /// The runs that make the committed baseline: every benchmark with its instruction counts, written as the whole
+    /// baseline, then the UIKit switch matrix at n = 300, merged into it.
+    static var regeneration: [RunArguments] {
+        var full = RunArguments()
+        full.instructions = true
+        full.replaceBaseline = true
+        var matrix = RunArguments()
+        matrix.cases.selection.quick = true
+        matrix.cases.selection.sizes = [ReportAnalysis.seedReferenceSize]
+        matrix.cases.selection.filter.pattern = "^uikit-switches/"
+        matrix.cases.uikitMatrix = true
+        matrix.saveBaseline = true
+        return [full, matrix]
     }
 }

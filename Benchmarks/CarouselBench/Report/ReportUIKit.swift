@@ -76,14 +76,14 @@ extension ReportMarkdown {
         var text = "## The pick under every combination of the switches\n\n"
         let rankings = analysis.rankings
         guard !rankings.isEmpty else {
-            return text + "This results file has no `uikit-switches/*` rows; `run --uikit-matrix` times every combination.\n"
+            return text + "This results file has no `uikit-switches/*` rows; `run \(CaseArguments.uikitMatrix.name)` times every combination.\n"
         }
         let meets = Set(analysis.uikit.filter { $0.defects.isEmpty && $0.verified == true }.map(\.series.id))
         let combinations = UIKitSwitches.allCombinations.count
         text += "The UIKit pipelines at n = \(ReportText.count(ReportAnalysis.seedReferenceSize)) under each of the "
             + "\(rankings.count) combinations of the switches the matrix varies (of \(combinations)); the pick is the fastest "
             + "that meets the design (as above), the leader the fastest of all.\n\n"
-            + "The matrix rule (`run --uikit-matrix`): each pipeline is timed under every combination of its live switches "
+            + "The matrix rule (`run \(CaseArguments.uikitMatrix.name)`): each pipeline is timed under every combination of its live switches "
             + "only, those whose flip alone changes its work or its frames at n = 3 or 300 (`UIKitSwitchLiveness`); under "
             + "any other combination its figure is the row of that combination restricted to its live switches. It may miss "
             + "a switch that is inert under every single flip yet changes the work in combination with another.\n\n"

@@ -90,12 +90,12 @@ public final class FileLock {
             if !noticed && waited >= wait.noticeAfter {
                 noticed = true
                 wait.notice("waiting for \(path): \(Self.describe(Self.holder(descriptor))) "
-                    + "(up to \(LockTimeout.seconds(wait.timeout)), --lock-timeout)")
+                    + "(up to \(LockTimeout.seconds(wait.timeout))\(wait.setting.map { ", \($0)" } ?? ""))")
             }
             if waited >= wait.timeout {
                 let holder = Self.holder(descriptor)
                 close(descriptor)
-                throw LockTimeout(path: path, mode: mode, holder: holder, timeout: wait.timeout)
+                throw LockTimeout(path: path, mode: mode, holder: holder, timeout: wait.timeout, setting: wait.setting)
             }
             usleep(20_000)
         }
@@ -141,10 +141,15 @@ public struct LockWait: Sendable {
     public var noticeAfter: Double
     /// Says the one notice (a line without its line break).
     public var notice: @Sendable (String) -> Void
+    /// What sets `timeout` where the caller takes it from the user (an option's name), named by the notice and
+    /// by a `LockTimeout`; nil names nothing.
+    public var setting: String?
 
-    public init(timeout: Double, noticeAfter: Double = 1, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(timeout: Double, noticeAfter: Double = 1, setting: String? = nil,
+                notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.timeout = timeout
         self.noticeAfter = noticeAfter
+        self.setting = setting
         self.notice = notice
     }
 }
@@ -156,9 +161,19 @@ public struct LockTimeout: Error, Equatable, CustomStringConvertible {
     /// The holder's process id, when it recorded one and is alive.
     public var holder: Int32?
     public var timeout: Double
+    /// What sets the timeout (`LockWait.setting`).
+    public var setting: String?
+
+    public init(path: String, mode: FileLock.Mode, holder: Int32?, timeout: Double, setting: String? = nil) {
+        self.path = path
+        self.mode = mode
+        self.holder = holder
+        self.timeout = timeout
+        self.setting = setting
+    }
 
     public var description: String {
-        "\(path): still locked after \(Self.seconds(timeout)) (\(FileLock.describe(holder)); --lock-timeout); "
+        "\(path): still locked after \(Self.seconds(timeout)) (\(FileLock.describe(holder))\(setting.map { "; \($0)" } ?? "")); "
             + (mode == .exclusive ? "nothing written" : "nothing read")
     }
 

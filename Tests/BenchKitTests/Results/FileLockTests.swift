@@ -38,7 +38,7 @@ import Darwin
         let notices = Notices()
         let error = #expect(throws: LockTimeout.self) {
             try FileLock.acquire(guarding: path, mode: .exclusive,
-                                 wait: LockWait(timeout: 1, noticeAfter: 0.1, notice: notices.add))
+                                 wait: LockWait(timeout: 1, noticeAfter: 0.1, setting: "--lock-timeout", notice: notices.add))
         }
         #expect(notices.all == ["waiting for \(path): process \(getpid()) holds its lock (up to 1 s, --lock-timeout)"])
         #expect(error?.description == "\(path): still locked after 1 s (process \(getpid()) holds its lock; "
@@ -54,7 +54,7 @@ import Darwin
         let notices = Notices()
         #expect(throws: LockTimeout.self) {
             try FileLock.acquire(guarding: path, mode: .exclusive,
-                                 wait: LockWait(timeout: 0.05, noticeAfter: 0.05, notice: notices.add))
+                                 wait: LockWait(timeout: 0.05, noticeAfter: 0.05, setting: "--lock-timeout", notice: notices.add))
         }
         #expect(notices.all == ["waiting for \(path): process \(getpid()) holds its lock (up to 0.05 s, --lock-timeout)"])
         held?.release()
@@ -65,9 +65,13 @@ import Darwin
         let second = try FileLock.acquire(guarding: path, mode: .shared, wait: LockWait(timeout: 0))
         #expect(first != nil && second != nil)
         let error = #expect(throws: LockTimeout.self) {
-            try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0))
+            try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0, setting: "--lock-timeout"))
         }
         #expect(error?.description.hasSuffix("(another process holds its lock; --lock-timeout); nothing written") == true)
+        let unnamed = #expect(throws: LockTimeout.self) {
+            try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0))
+        }
+        #expect(unnamed?.description.hasSuffix("(another process holds its lock); nothing written") == true)
         first?.release()
         second?.release()
         let writer = try FileLock.acquire(guarding: path, mode: .exclusive, wait: LockWait(timeout: 0))

@@ -50,13 +50,4 @@ enum OutputFormats {
 
     /// `table|markdown|...` for a help line.
     static func names(_ formats: [any OutputFormat]) -> String { formats.map(\.name).joined(separator: "|") }
-
-    /// The format `--format` names among `allowed` (`table` when not given); anything else is a usage error listing them.
-    static func choice(_ arguments: ParsedArguments, among allowed: [any OutputFormat] = all) throws -> any OutputFormat {
-        guard let text = arguments.value("--format") else { return TableFormat() }
-        guard let format = allowed.first(where: { $0.name == text }) else {
-            throw UsageError("option '--format': '\(text)' is not one of \(names(allowed))")
-        }
-        return format
-    }
 }
