@@ -49,7 +49,8 @@ import Testing
         }
         let expected = [
             "| git commit | abc1234 |", "| CPU | Test CPU |", "| Swift | 6.3 |",
-            "swift run -c release carousel-bench run --instructions --save-baseline",
+            "swift run -c release carousel-bench run --replace-baseline --instructions",
+            "swift run -c release carousel-bench run --filter '^uikit-switches/' --sizes 300 --quick --uikit-matrix --save-baseline",
             // 40 / 30 = 1.33x the floor; at n = 300 the flow layout takes 120 + 3*900 = 2820 ns: 70.5x.
             "**Use `pipeline/best`.**", "40.0 ns per frame, 1.33x the floor", "70.5x as fast as the seed's flow layout",
             // Allocations are reported, not a criterion: the flow layout is a candidate, and the runner-up.
