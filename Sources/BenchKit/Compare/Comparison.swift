@@ -179,8 +179,7 @@ public struct Comparison: Sendable {
             ? ("1 inconclusive row has", "its", "it") : ("\(undersampled.count) inconclusive rows have", "their", "them")
         return "note: \(count) too few samples for a time verdict, fewer than \(minimumSamplesForInterval) on a side (\(named)): "
             + "\(its) samples are too long for \(its) share of the run (a trajectory row's sample is its whole trajectory); to "
-            + "sample \(it) more, time such rows alone with a larger --time-budget in both runs (--filter, --sizes), or count "
-            + "their instructions (--instructions)"
+            + "sample \(it) more, time such rows alone with a larger time budget in both runs, or count their instructions"
     }
 
     /// The time rows only the run-wide drift would decide: `inconclusive`, though their interval divided by the drift

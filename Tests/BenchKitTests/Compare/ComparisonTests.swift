@@ -96,7 +96,7 @@ import Testing
             #expect(note == "note: 1 inconclusive row has too few samples for a time verdict, fewer than 3 on a side "
                 + "(family1/s3@10: \(samples) and \(samples)): its samples are too long for its share of the run (a trajectory "
                 + "row's sample is its whole trajectory); to sample it more, time such rows alone with a larger "
-                + "--time-budget in both runs (--filter, --sizes), or count their instructions (--instructions)")
+                + "time budget in both runs, or count their instructions")
             #expect(comparison.notes.contains(note))
         }
         let decided = Comparator.compare(baseline: rows(samples: 3, factor: 1), current: rows(samples: 3, factor: 1.5))
