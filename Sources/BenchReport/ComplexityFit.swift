@@ -83,13 +83,30 @@ public struct ComplexityFit: Sendable, Equatable {
     public let logLogSlope: Double?
     /// The points the fit used (positive and finite).
     public let pointCount: Int
+    /// Their sizes, in the order given.
+    public let sizes: [Double]
 
     /// The fit of the chosen class.
     public var bestFit: ClassFit { fits[best.rawValue] }
 
+    /// The fewest sizes a statement beyond the measured ones rests on (`supportsExtrapolation`): three points fit a
+    /// growing class exactly as often as noise lets them, and say nothing about the next decade.
+    public static let minimumPointsToExtrapolate = 4
+    /// The largest relative RMSE of the chosen class's fit that a statement beyond the measured sizes rests on: past
+    /// it the class does not explain the sizes it fits (timing noise alone stays under 0.1).
+    public static let maximumErrorToExtrapolate = 0.2
+
+    /// Whether the fit may be carried past the measured sizes (a capacity, a crossing, "flat: no limit in sight"): at
+    /// least `minimumPointsToExtrapolate` sizes, and the chosen class within `maximumErrorToExtrapolate` of them.
+    /// Otherwise a report says "not enough sizes".
+    public var supportsExtrapolation: Bool {
+        Set(sizes).count >= Self.minimumPointsToExtrapolate && bestFit.relativeRMSE <= Self.maximumErrorToExtrapolate
+    }
+
     public init(points: [ComplexityPoint], rule: ParsimonyRule = .standard) {
         let usable = points.filter { $0.size.isFinite && $0.cost.isFinite && $0.size > 0 && $0.cost > 0 }
         pointCount = usable.count
+        sizes = usable.map(\.size)
         let constant = Self.fitConstant(usable)
         var fits = [constant]
         for complexity in ComplexityClass.allCases.dropFirst() {

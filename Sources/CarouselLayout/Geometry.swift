@@ -130,7 +130,7 @@ public struct CarouselGeometry: Sendable, Equatable {
         return Span(minX: minX, maxX: minX + itemWidth)
     }
 
-    /// `o_i = c_i - W/2 = i*p`.
+    /// `o_i = c_i - W/2 = i*p` (a pipeline's own placement, with its origin, is `CarouselPipeline.placement`).
     @inlinable
     public func centeringOffset(item: Int) -> Double { Double(item) * pitch }
 
@@ -152,6 +152,77 @@ public struct CarouselGeometry: Sendable, Equatable {
     /// The largest content offset: `contentWidth - W = (N-1)*p` (0 when the content is narrower).
     @inlinable
     public func maxOffset(itemCount: Int) -> Double { max(0, contentWidth(itemCount: itemCount) - viewportWidth) }
+}
+
+/// Where item `k` sits: the content offset that centres it, `o_k = origin + k·pitch`, and whether the centred index
+/// wraps modulo `n` (Docs/ALGORITHMS.md, "Where item k sits").
+///
+/// One declaration per pipeline (`CarouselPipeline.placement`): the frame check's reference centre, the rotate check,
+/// the snap check and the wrap-jump check all read it. A built-in pipeline's is its geometry's (origin 0, pitch
+/// `p = w + L`); a port whose layout centres item 0 at another offset declares that offset as its origin (a layout
+/// that starts its cycles one section inset earlier has origin `−I`), or derives both from its layout's own
+/// attributes (`init(itemCenters:_:viewportWidth:)`).
+///
+///     let placement = ItemPlacement(pitch: 320, origin: -166)
+///     placement.centeringOffset(item: 2)                                      // 474
+///     placement.centredItem(offset: 474, itemCount: 10, catalogCount: 10)     // 2
+public struct ItemPlacement: Sendable, Equatable, CustomStringConvertible {
+    /// The distance between the centring offsets of neighbouring items.
+    public var pitch: Double
+    /// The content offset that centres item 0.
+    public var origin: Double
+    /// The centred index is `round((o − origin)/p) mod n` (a modular wrap with `N = n`) instead of clamped to `[0, N−1]`.
+    public var wrapsModulo: Bool
+
+    @inlinable
+    public init(pitch: Double, origin: Double = 0, wrapsModulo: Bool = false) {
+        self.pitch = pitch
+        self.origin = origin
+        self.wrapsModulo = wrapsModulo
+    }
+
+    /// The shared geometry's placement: item `k` centred at `k·p` (origin 0).
+    @inlinable
+    public init(geometry: CarouselGeometry, wrapsModulo: Bool = false) {
+        self.init(pitch: geometry.pitch, origin: 0, wrapsModulo: wrapsModulo)
+    }
+
+    /// The placement of a layout whose items 0 and 1 have their centres at `first` and `second` (content x, as its
+    /// attributes give them): pitch `second − first`, origin `first − W/2`.
+    @inlinable
+    public init(itemCenters first: Double, _ second: Double, viewportWidth: Double, wrapsModulo: Bool = false) {
+        self.init(pitch: second - first, origin: first - viewportWidth / 2, wrapsModulo: wrapsModulo)
+    }
+
+    /// `o_k = origin + k·p`.
+    @inlinable
+    public func centeringOffset(item: Int) -> Double { origin + Double(item) * pitch }
+
+    /// `(o − origin)/p`: the item index whose centre is at the viewport's centre at offset `o` (fractional between items).
+    @inlinable
+    public func position(offset: Double) -> Double { (offset - origin) / pitch }
+
+    /// The item centred at offset `o`: `round(position)` clamped to `[0, N−1]`, or `mod n` when it wraps modulo; nil
+    /// when the position is exactly halfway between two items (both are right), not finite or beyond `1e15`.
+    @inlinable
+    public func centredItem(offset: Double, itemCount: Int, catalogCount: Int) -> Int? {
+        let position = position(offset: offset)
+        guard abs(position - position.rounded(.down) - 0.5) > 1e-9, abs(position) < 1e15 else { return nil }
+        let rounded = Int(position.rounded())
+        return wrapsModulo ? catalogIndex(rounded, catalogCount: catalogCount) : min(max(rounded, 0), itemCount - 1)
+    }
+
+    /// `origin 0, pitch 292.8` (`, modulo n` when it wraps modulo).
+    public var description: String {
+        "origin \(Self.points(origin)), pitch \(Self.points(pitch))" + (wrapsModulo ? ", modulo n" : "")
+    }
+
+    /// A length in points with at most 2 decimals (`-166`, `292.8`).
+    static func points(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : "\(rounded)"
+    }
 }
 
 /// Converts a (possibly huge, negative or NaN) item position to an index in `[0, count-1]` without trapping.

@@ -19,6 +19,9 @@ public typealias CGAffineTransform = AffineTransform2D
 public typealias CATransform3D = Transform3D
 public typealias UIEdgeInsets = EdgeInsets
 public typealias UICollectionView = CollectionView
+/// The model's collection view holds the part of `UIScrollView` a carousel uses (`UIScrollView.DecelerationRate`,
+/// `contentOffset`, the delegate's scroll callbacks).
+public typealias UIScrollView = CollectionView
 public typealias UICollectionViewLayout = CollectionViewLayout
 public typealias UICollectionViewFlowLayout = FlowLayout
 public typealias UICollectionViewCompositionalLayout = CompositionalLayout
@@ -54,8 +57,8 @@ extension CollectionView {
     /// `UICollectionView.ScrollDirection`: the model's flow layout scrolls horizontally only.
     public enum ScrollDirection: Sendable { case horizontal, vertical }
 
-    /// `UICollectionView.ElementCategory`: every element of the model is a cell.
-    public enum ElementCategory: Sendable { case cell, supplementaryView, decorationView }
+    /// `UICollectionView.ElementCategory`: a layout attributes object's `representedElementCategory`.
+    public typealias ElementCategory = LayoutElementCategory
 
     /// `frame`: a carousel filling its superview, at the origin, the viewport's size.
     public var frame: LayoutRect { LayoutRect(origin: .zero, size: frameSize) }
@@ -64,6 +67,12 @@ extension CollectionView {
     /// model has no `contentInset`, see `Docs/PORTING.md` for the `sectionInset` that stands in for one).
     public var adjustedContentInset: EdgeInsets { EdgeInsets() }
     public var contentInset: EdgeInsets { EdgeInsets() }
+
+    /// `setContentOffset(_:animated:)`: the offset set at once (`contentOffset = point`); the model runs no scrolling
+    /// animation, so `animated: true` lands in the same frame.
+    public func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        setContentOffset(contentOffset)
+    }
 }
 
 extension FlowLayout {
@@ -72,9 +81,4 @@ extension FlowLayout {
         get { .horizontal }
         set { precondition(newValue == .horizontal, "the model's flow layout scrolls horizontally only") }
     }
-}
-
-extension LayoutAttributes {
-    /// `representedElementCategory`: `.cell` (the model has no supplementary or decoration views).
-    public var representedElementCategory: CollectionView.ElementCategory { .cell }
 }

@@ -140,4 +140,20 @@ func series(_ model: (Double) -> Double, noise: Double, seed: UInt64) -> [Comple
         #expect(ComplexityFit(rows: rows, size: \.items).best == .logarithmic)
         #expect(ComplexityFit(rows: rows, cost: { $0.min }).best == .constant)
     }
+
+    /// A statement past the measured sizes needs 4 sizes or more and a fit within 20% of them.
+    @Test func extrapolationNeedsFourSizesAndAGoodFit() {
+        let linear = { (n: Double) in 10 + 2 * n }
+        #expect(ComplexityFit(points: suiteSizes.map { ComplexityPoint(size: $0, cost: linear($0)) }).supportsExtrapolation)
+        let three = [3.0, 300, 3_000].map { ComplexityPoint(size: $0, cost: linear($0)) }
+        #expect(!ComplexityFit(points: three).supportsExtrapolation, "three sizes fit any class")
+        // The same size measured twice is one size.
+        let repeated = [3.0, 3, 300, 3_000].map { ComplexityPoint(size: $0, cost: linear($0)) }
+        #expect(!ComplexityFit(points: repeated).supportsExtrapolation)
+        // Costs that alternate by 10x around a flat level: no class explains them.
+        let zigzag = suiteSizes.enumerated().map { ComplexityPoint(size: $1, cost: $0 % 2 == 0 ? 100 : 1_000) }
+        let fit = ComplexityFit(points: zigzag)
+        #expect(fit.bestFit.relativeRMSE > ComplexityFit.maximumErrorToExtrapolate)
+        #expect(!fit.supportsExtrapolation)
+    }
 }

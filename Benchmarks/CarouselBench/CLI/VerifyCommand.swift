@@ -26,7 +26,9 @@ enum VerifyCommand {
             Then every pipeline is played over the standard trajectory and checked frame by frame (exit 1 if one
             fails), and every uikit pipeline is compared with its core frame by frame: centre, visible items,
             transforms, wrap jumps and snap targets, each difference UIKit causes named (exit 1 on any other). A uikit
-            pipeline without a core (a layout ported on its own) is checked frame by frame as a core is.
+            pipeline without a core (a layout ported on its own) is checked frame by frame as a core is. Last, each
+            design's criteria (infinite, centre-focused, invisible wrap, current transforms) are measured from its
+            frames and shown beside what it declares; a declaration the frames contradict is named.
             """,
             arguments: VerifyArguments.self, run: run)
     }
@@ -40,7 +42,8 @@ enum VerifyCommand {
         let verified = CarouselBench.implementations.map { $0.verify(catalogs: [3, 300]) }
         let pipelines = verified.flatMap(\.checks)
         let agreements = verified.flatMap(\.agreements)
-        let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements)
+        let designs = DesignCriteriaTable.measure(CarouselBench.implementations, agreements: agreements)
+        let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements, designs: designs)
         print(try format.verification(document) ?? "",
               terminator: "")
         let recommendedFailures = report.recommendedFailures

@@ -15,7 +15,7 @@ import CarouselLayout
 ///
 /// The table has a row per floor (`floor/scaleAlpha`, `floor/uikit`) and per implementation (seed, peer, `best`,
 /// added ones), at most `maximumRows` in all. Columns: the core view (`pipeline/*`) and the UIKit view (`uikit/*`)
-/// at each of `sizes`; `x floor`, the main view's median over its floor's at its largest size
+/// at each of `sizes`; `x floor`, the main view's median over its floor's at the largest size both have
 /// (`ReportAnalysis.FrameSummary.floorRatio`); the main view's worst frame at the largest size with what happened
 /// in it; whether it makes the carousel the design asks for. The main view is the UIKit view when the rows have
 /// one (what an app pays), else the core. A view without rows has no columns.
@@ -188,9 +188,9 @@ struct Headline {
         let (view, floor) = mainIsUIKit ? ("UIKit", "floor/uikit") : ("core", "floor/scaleAlpha")
         var text = markdown
             ? "Median per frame by catalog size n; `core` is `pipeline/*`, `UIKit` is `uikit/*`; `x floor` the \(view) view "
-                + "over `\(floor)`'s at its largest size; the worst frame with what happened in it; the design: an infinite, "
+                + "over `\(floor)`'s at the largest size both have; the worst frame with what happened in it; the design: an infinite, "
                 + "centre-focused carousel whose wrap cannot be seen, verified frame by frame."
-            : "x floor: the \(view) view over \(floor)'s at its largest size; design: verified, infinite, centre-focused, "
+            : "x floor: the \(view) view over \(floor)'s at the largest size both have; design: verified, infinite, centre-focused, "
                 + "an invisible wrap."
         if omitted > 0 { text += " \(omitted) more implementation\(omitted == 1 ? "" : "s") in the full table." }
         return text
@@ -219,13 +219,16 @@ struct Headline {
 
 extension ReportAnalysis.Checks {
     /// The checks the report's design verdicts rest on: every implementation verified at n = 3 and 300 under
-    /// `configuration` (its core by the eight properties, its UIKit view, with `uikit`, against its core).
+    /// `configuration` (its core by the eight properties, its UIKit view, with `uikit`, against its core), and its
+    /// design criteria measured there (`measureDesigns`).
     static func made(for configuration: SuiteConfiguration, uikit: Bool,
                      implementations: [Implementation] = CarouselBench.implementations) -> Self {
         let verified = implementations.map {
             $0.verify(catalogs: [3, 300], geometry: configuration.geometry, switches: configuration.switches,
                       hz: configuration.hz, uikit: uikit)
         }
-        return Self(cores: verified.flatMap(\.checks), agreements: verified.flatMap(\.agreements))
+        var checks = Self(cores: verified.flatMap(\.checks), agreements: verified.flatMap(\.agreements))
+        checks.measureDesigns(implementations, configuration: configuration)
+        return checks
     }
 }

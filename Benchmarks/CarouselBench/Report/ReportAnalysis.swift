@@ -29,6 +29,9 @@ struct ReportAnalysis {
         case allMeasuredFlat(largest: Int, fit: ComplexityClass)
         /// Every measured size is within; the fit against `n` reaches the budget at `estimate`.
         case allMeasuredExtrapolated(largest: Int, estimate: Double, fit: ComplexityClass)
+        /// Every measured size is within, and the fit cannot be carried past them: fewer than 4 sizes, or a poor fit
+        /// (`ComplexityFit.supportsExtrapolation`).
+        case allMeasuredNotEnoughSizes(largest: Int)
     }
 
     /// A per-frame series (floor, core or UIKit pipeline) with its derived figures.
@@ -52,19 +55,50 @@ struct ReportAnalysis {
     /// The fitted growth of one benchmark against `N`, and what its code documents.
     struct ComplexityRow {
         let series: Series
+        /// The fit of the rows of the implementation's main mode (every row without a policy).
         let fit: ComplexityFit
         let itemRange: ClosedRange<Int>
         let documented: Complexity?
+        /// The catalog sizes left out of the fit: those below a declared policy's size (another mode of the layout).
+        var excludedSizes: [Int] = []
+        /// The policies that left them out.
+        var policies: [CatalogPolicy] = []
         var documentedClass: ComplexityClass? { documented.flatMap { ComplexityClass(documented: $0.order) } }
-        var verdict: ComplexityVerdict? { documentedClass.map { fit.best.verdict(againstDocumented: $0) } }
+        /// Nil without a documented class, or with fewer than 2 sizes left to fit.
+        var verdict: ComplexityVerdict? {
+            guard enoughSizes else { return nil }
+            return documentedClass.map { fit.best.verdict(againstDocumented: $0) }
+        }
+        /// At least 2 sizes are left to fit (a class needs two).
+        var enoughSizes: Bool { fit.pointCount >= 2 }
         /// N spans less than a decade: the slope and the fit say little about growth in N.
         var narrowRange: Bool { itemRange.upperBound < 10 * itemRange.lowerBound }
+        /// `n = 3 left out (its policy: lays out at most 7 items (...))`, or nil when none is.
+        var exclusionNote: String? {
+            guard !excludedSizes.isEmpty else { return nil }
+            return "n = " + excludedSizes.map(ReportText.count).joined(separator: ", ") + " left out (its policy: "
+                + policies.map(\.description).joined(separator: "; ") + ")"
+        }
     }
 
     /// What the report knows of each pipeline besides its rows: the checks made when the report was written.
     struct Checks {
         var cores: [PipelineCheck] = []
         var agreements: [AgreementReport] = []
+        /// The design criteria measured from each view's frames (`Implementation.measureDesign`); without them the
+        /// report falls back on the declared traits.
+        var designs: [DesignMeasurement] = []
+
+        /// Measures the design criteria of `implementations` at `catalogs` under `configuration`, each UIKit view with
+        /// a core from its core's frames and the agreements already in `agreements`.
+        mutating func measureDesigns(_ implementations: [Implementation], catalogs: [Int] = [3, 300],
+                                     configuration: SuiteConfiguration) {
+            let agreements = self.agreements
+            designs = implementations.flatMap {
+                $0.measureDesign(catalogs: catalogs, geometry: configuration.geometry, switches: configuration.switches,
+                                 hz: configuration.hz, agreements: agreements)
+            }
+        }
     }
 
     let rows: [ResultRow]
@@ -115,11 +149,13 @@ struct ReportAnalysis {
         let uikitFloorSeries = series.first { catalog[$0.id] == .uikitFloor }
         func summary(_ series: Series, verified: Bool?, defects: [String], floor floorSeries: Series?) -> FrameSummary {
             let largest = series.largest
-            let floorMedian = floorSeries?.row(at: largest.size)?.median
+            // At the largest size both have: a filtered run may measure the floor at the reference sizes alone.
+            let shared = series.rows.last { floorSeries?.row(at: $0.size) != nil }
+            let floorRatio = shared.flatMap { row in floorSeries?.row(at: row.size).map { row.median / $0.median } }
             let allocations = series.rows.map(\.mallocsPerIteration)
             return FrameSummary(
                 series: series,
-                floorRatio: floorMedian.map { largest.median / $0 },
+                floorRatio: floorRatio,
                 mallocs: largest.mallocsPerIteration,
                 allocatesNothing: allocations.contains(nil) ? nil : allocations.allSatisfy { $0! < 0.005 },
                 budgetShare: largest.median / (budget * 100) * 100,
@@ -152,7 +188,8 @@ struct ReportAnalysis {
             let checked = checks.cores.filter { $0.id == implementation.coreID }
             return summary(pipeline, verified: checked.isEmpty ? nil : checked.allSatisfy(\.isVerified),
                            defects: Self.designDefects(traits: implementation.traits, cores: checked, agreements: nil,
-                                                       replicated: pipeline.largest.items > pipeline.largest.size),
+                                                       replicated: pipeline.largest.items > pipeline.largest.size,
+                                                       designs: checks.designs.filter { $0.id == implementation.coreID }),
                            floor: floorSeries)
         }
         uikit = views.map { pipeline, implementation in
@@ -164,7 +201,8 @@ struct ReportAnalysis {
                 : checked.allSatisfy(\.isVerified) && agreements.allSatisfy(\.agrees)
             return summary(pipeline, verified: verified,
                            defects: Self.designDefects(traits: implementation.traits, cores: checked, agreements: agreements,
-                                                       replicated: pipeline.largest.items > pipeline.largest.size),
+                                                       replicated: pipeline.largest.items > pipeline.largest.size,
+                                                       designs: checks.designs.filter { $0.id == implementation.uikitID }),
                            floor: uikitFloorSeries)
         }
         self.lifecycle = lifecycle
@@ -180,36 +218,60 @@ struct ReportAnalysis {
             + uikit.map(\.series)
             + lifecycleSeries + ComponentFamily.allCases.flatMap { components[$0] ?? [] }
         complexity = ordered.map { series in
-            ComplexityRow(
+            // A declared policy runs the layout in another mode below its size: those rows are not fitted.
+            let policies = catalog[series.id]?.implementation?.traits.policies ?? []
+            let fitted = series.rows.filter { row in policies.allSatisfy { $0.isMainMode(catalogCount: row.size) } }
+            let excluded = series.rows.filter { row in !fitted.contains { $0.size == row.size } }.map(\.size)
+            return ComplexityRow(
                 series: series,
-                fit: ComplexityFit(rows: series.rows, size: { $0.items }),
+                fit: ComplexityFit(rows: fitted, size: { $0.items }),
                 itemRange: series.rows.map(\.items).min()!...series.rows.map(\.items).max()!,
-                documented: complexities[series.id])
+                documented: complexities[series.id],
+                excludedSizes: excluded,
+                policies: excluded.isEmpty ? [] : policies.filter { policy in excluded.contains { !policy.isMainMode(catalogCount: $0) } })
         }
         self.catalog = catalog
     }
 
     /// What keeps a pipeline from being the carousel the design asks for (infinite, centre-focused, a wrap the user
-    /// cannot see: Docs/ALGORITHMS.md, "Properties to verify"), from the checks made for this report:
+    /// cannot see, the current transforms: Docs/ALGORITHMS.md, "Design criteria, measured"), from the checks made for
+    /// this report:
     /// - it fails its frame-by-frame check, or (UIKit) does not agree with its core;
-    /// - it is finite, or replicated without ever recentring (its core never wraps), or draws no focus transform
-    ///   (its scales are all 1);
-    /// - a wrap jump moved what the user sees, or an alpha left [0, 1];
-    /// - (UIKit) its cells show transforms other than the current offset's: stale between queries, computed from
-    ///   a transformed frame, skipped on a rotation, or an item missing at a page seam.
+    /// - with its design criteria measured (`designs`, at each checked size): each criterion its frames do not meet;
+    /// - without: it is declared finite (`traits.infinite`), or replicated without ever recentring (its core never
+    ///   wraps), or declared without a focus transform (`traits.centreFocused`); a wrap jump moved what the user sees; (UIKit) its cells show transforms
+    ///   other than the current offset's (stale between queries, computed from a transformed frame, skipped on a
+    ///   rotation, or an item missing at a page seam);
+    /// - an alpha left [0, 1].
     static func designDefects(traits: PipelineTraits, cores: [PipelineCheck], agreements: [AgreementReport]?,
-                              replicated: Bool) -> [String] {
+                              replicated: Bool, designs: [DesignMeasurement] = []) -> [String] {
         var defects: [String] = []
         if cores.contains(where: { !$0.isVerified }) { defects.append("fails its check") }
         if let agreements, agreements.contains(where: { !$0.agrees }) { defects.append("disagrees with its core") }
-        if !traits.wraps { defects.append(replicated ? "never recentres: runs out in one direction" : "finite, not infinite") }
-        if traits.scaleRange.lowerBound >= 1 { defects.append("no focus transform") }
+        guard designs.isEmpty else {
+            let sizes = { (criterion: DesignCriterion) -> [Int] in designs.filter { !$0.measured[criterion] }.map(\.catalogCount) }
+            let at = { (sizes: [Int]) in sizes.count == designs.count ? "" : " at n = " + sizes.map(ReportText.count).joined(separator: ", ") }
+            if case let finite = sizes(.infinite), !finite.isEmpty { defects.append("finite, not infinite" + at(finite)) }
+            if case let unfocused = sizes(.centreFocused), !unfocused.isEmpty {
+                let flat = designs.allSatisfy { $0.measured.centreFocused || ($0.evidence[.centreFocused] ?? "").hasPrefix("no focus") }
+                defects.append((flat ? "no focus transform" : "not centre-focused") + at(unfocused))
+            }
+            if case let visible = sizes(.invisibleWrap), !visible.isEmpty { defects.append("visible wrap jumps" + at(visible)) }
+            if cores.contains(where: { $0.alphaOutOfRange > 0 }) { defects.append("alpha outside [0, 1]") }
+            let named = UIKitNamedDifference.visual.filter { difference in
+                (agreements ?? []).contains { ($0.allowed[difference] ?? 0) > 0 }
+            }
+            defects += named.map(\.rawValue)
+            if named.isEmpty, case let stale = sizes(.currentTransforms), !stale.isEmpty {
+                defects.append("transforms not the current offset's" + at(stale))
+            }
+            return defects
+        }
+        if !traits.infinite { defects.append(replicated ? "never recentres: runs out in one direction" : "finite, not infinite") }
+        if !traits.centreFocused { defects.append("no focus transform") }
         if cores.contains(where: { $0.visibleJumps > 0 }) { defects.append("visible wrap jumps") }
         if cores.contains(where: { $0.alphaOutOfRange > 0 }) { defects.append("alpha outside [0, 1]") }
-        let visual: [UIKitNamedDifference] = [
-            .staleTransformsBetweenQueries, .transformFromTransformedFrame, .rotationSkipsHandler, .pageSeamItemNotReturned,
-        ]
-        for difference in visual where (agreements ?? []).contains(where: { ($0.allowed[difference] ?? 0) > 0 }) {
+        for difference in UIKitNamedDifference.visual where (agreements ?? []).contains(where: { ($0.allowed[difference] ?? 0) > 0 }) {
             defects.append(difference.rawValue)
         }
         return defects
@@ -218,7 +280,8 @@ struct ReportAnalysis {
     /// Ids that have no documented complexity entry (a new benchmark whose doc line was not copied).
     var undocumented: [String] { complexity.filter { $0.documented == nil }.map(\.series.id.description) }
 
-    /// Measured sizes first; past the largest, the fit of the medians against `n` (the question is about catalogs).
+    /// Measured sizes first; past the largest, the fit of the medians against `n` (the question is about catalogs),
+    /// only when it supports an extrapolation (4 sizes or more, a good fit), else "not enough sizes".
     static func capacity(_ series: Series, budget budgetNanoseconds: Double) -> Capacity {
         let within = series.rows.filter { $0.median <= budgetNanoseconds }
         guard let lastWithin = within.last else { return .none(smallest: series.smallest.size) }
@@ -226,6 +289,7 @@ struct ReportAnalysis {
             return .measured(size: lastWithin.size, over: over.size)
         }
         let fit = ComplexityFit(rows: series.rows)
+        guard fit.supportsExtrapolation else { return .allMeasuredNotEnoughSizes(largest: series.largest.size) }
         let model = fit.bestFit
         guard fit.best != .constant, model.slope > 0 else {
             return .allMeasuredFlat(largest: series.largest.size, fit: fit.best)

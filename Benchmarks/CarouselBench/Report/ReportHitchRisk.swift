@@ -17,6 +17,9 @@ struct HitchRisk {
         case extrapolated(Double, ComplexityClass)
         /// Past every measured size, and the fit is flat (or does not reach it by n = 10^15).
         case notReached(largest: Int, fit: ComplexityClass)
+        /// Past every measured size, and the fit cannot be carried past them: fewer than 4 sizes, or a poor fit
+        /// (`ComplexityFit.supportsExtrapolation`).
+        case notEnoughSizes(largest: Int)
     }
 
     /// One pipeline (a core or a UIKit view) with worst frames.
@@ -62,13 +65,14 @@ struct HitchRisk {
 
     /// The smallest measured n whose worst frame is at least `level` ns; past the measured sizes, where the
     /// simplest complexity class that explains the worst frames against n reaches it (bisection on log n up to
-    /// 10^15).
+    /// 10^15), when the fit supports it (4 sizes or more, a good fit), else "not enough sizes".
     /// - Complexity: O(points).
     static func crossing(_ points: [(n: Int, worst: Double)], level: Double) -> Crossing {
         let sorted = points.sorted { $0.n < $1.n }
         if let first = sorted.first(where: { $0.worst >= level }) { return .measured(first.n) }
         let largest = sorted.last!.n
         let fit = ComplexityFit(points: sorted.map { ComplexityPoint(size: Double($0.n), cost: $0.worst) })
+        guard fit.supportsExtrapolation else { return .notEnoughSizes(largest: largest) }
         let model = fit.bestFit
         guard fit.best != .constant, model.slope > 0, model.predicted(at: 1e15) >= level else {
             return .notReached(largest: largest, fit: fit.best)
@@ -126,6 +130,7 @@ extension ReportText {
         case .measured(let n): count(n)
         case .extrapolated(let n, let fit): "≈ \(estimate(n)) (extrapolated, \(fit))"
         case .notReached(let largest, let fit): "> \(count(largest)) (not reached: \(fit) fit)"
+        case .notEnoughSizes(let largest): "> \(count(largest)) (not enough sizes to extrapolate)"
         }
     }
 }
@@ -146,7 +151,9 @@ extension ReportMarkdown {
         event most frames within 10% of the worst share), by catalog \
         size n; `x median` is the worst frame over the median frame at the largest n. `10%`, `50%`, `100%`: the \
         smallest n at which the worst frame passes that share of the frame, measured, or past the measured sizes \
-        from the simplest complexity class that explains the worst frames against n (marked extrapolated).
+        from the simplest complexity class that explains the worst frames against n (marked extrapolated; only from \
+        \(ComplexityFit.minimumPointsToExtrapolate) sizes or more and a fit within \(ReportFormat.percent(ComplexityFit.maximumErrorToExtrapolate * 100)) \
+        of them, else "not enough sizes").
 
 
         """

@@ -42,17 +42,20 @@ enum ReportText {
             "> \(count(largest)) (all measured; flat in n, \(fit) fit: no limit in sight)"
         case .allMeasuredExtrapolated(let largest, let estimated, let fit):
             "> \(count(largest)) (all measured); ≈ \(estimate(estimated)) extrapolated from the \(fit) fit"
+        case .allMeasuredNotEnoughSizes(let largest): "> \(count(largest)) (all measured; not enough sizes to extrapolate)"
         }
     }
 
     static func verdict(_ row: ReportAnalysis.ComplexityRow) -> String {
+        let excluded = row.exclusionNote.map { "; \($0)" } ?? ""
+        guard row.enoughSizes else { return "not enough sizes" + excluded }
         guard let verdict = row.verdict else { return row.documented == nil ? "no documented line" : "doc line not parsed" }
         let text = switch verdict {
         case .matches: "matches"
         case .slowerGrowthThanDocumented: "grows more slowly than documented"
         case .fasterGrowthThanDocumented: "**grows faster than documented**"
         }
-        return row.narrowRange ? text + " (N spans under 10x: weak evidence)" : text
+        return (row.narrowRange ? text + " (N spans under 10x: weak evidence)" : text) + excluded
     }
 }
 

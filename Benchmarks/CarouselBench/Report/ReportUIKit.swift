@@ -67,7 +67,39 @@ extension ReportMarkdown {
         text += "\nStill growing with n (fitted against N): "
             + (grows.isEmpty ? "none." : grows.map { "`\($0.series.id)` (\($0.fit.best); \($0.documented?.text ?? "undocumented"))" }
                 .joined(separator: ", ") + ".") + "\n"
-        return text
+        let excluded = analysis.complexity.filter { $0.exclusionNote != nil }
+        if !excluded.isEmpty {
+            text += "\nLeft out of the complexity fits, where a declared policy runs the layout in another mode: "
+                + excluded.map { "`\($0.series.id)` \($0.exclusionNote!)" }.joined(separator: "; ") + ".\n"
+        }
+        return text + designCriteriaSection()
+    }
+
+    /// The design criteria each core and UIKit view of the rows meets, measured from its frames at n = 3 and 300, beside
+    /// what it declares (empty when the checks measured none).
+    func designCriteriaSection() -> String {
+        let ids = Set((analysis.pipelines + analysis.uikit).compactMap { summary -> String? in
+            switch analysis.catalog[summary.series.id] {
+            case let .pipeline(implementation)?: implementation.coreID
+            case let .uikit(implementation)?: implementation.uikitID
+            default: nil
+            }
+        })
+        let designs = analysis.checks.designs.filter { ids.contains($0.id) }
+        guard !designs.isEmpty else { return "" }
+        return """
+
+        ### The design criteria, measured
+
+        Each criterion measured from the frames over the standard trajectory (Docs/ALGORITHMS.md, "Design criteria, \
+        measured"): infinite (the trajectory's strokes all rightward, then all leftward, never reach an end), \
+        centre-focused (no item drawn larger than the centred one, some smaller), invisible wrap (every wrap jump whole \
+        catalog widths), current transforms (what is shown is what a fresh layout computes at the same offset; for a \
+        UIKit view with a core, its core's frames and the visual differences its agreement names). `declared` is the \
+        pipeline's `traits`; the verdicts above use the measured values.
+
+
+        """ + DesignCriteriaTable.text(designs, markdown: true)
     }
 
     /// The ranking of the UIKit pipelines at n = 300 under every combination of the switches.

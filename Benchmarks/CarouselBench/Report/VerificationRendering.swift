@@ -63,6 +63,10 @@ enum VerificationRendering {
         text += "\npipelines over the standard trajectory (120 Hz):\n" + render(pipelineTable(document.pipelines))
         text += "\nuikit pipelines against their cores, frame by frame (120 Hz, default switches):\n"
         text += render(agreementTable(document.agreements))
+        if !document.designs.isEmpty {
+            text += "\ndesign criteria, measured over the standard trajectory beside what each declares:\n"
+            text += DesignCriteriaTable.text(document.designs, markdown: markdown)
+        }
         return text
     }
 

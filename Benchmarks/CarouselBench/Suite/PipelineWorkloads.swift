@@ -1,3 +1,4 @@
+import Foundation
 import BenchKit
 import BenchSink
 import CarouselLayout
@@ -57,6 +58,22 @@ enum PipelineInputs {
         guard !InstructionCounter.isChild else { return (replay(hz: hz, make), nil) }
         let (failure, recording) = checkedRecording()
         return (PipelineReplay(initial: make(), recording: recording), failure)
+    }
+
+    /// Why a lifecycle row of `pipeline` must not be timed, from one still frame at its start: it lays out no item
+    /// (`N = 0`, or the frame shows none), or shows one outside `[0, N)`; nil when neither. The trajectory row
+    /// checks every frame; this keeps a lifecycle row of the same pipeline from being timed either.
+    @usableFromInline
+    static func firstFrameFailure<P: CarouselPipeline>(_ pipeline: P) -> String? {
+        var pipeline = pipeline
+        guard pipeline.itemCount > 0 else { return "lays out no item: N = \(pipeline.itemCount) at frame 0" }
+        var output = FrameOutput()
+        pipeline.apply(TrajectoryFrame(frame: 0, delta: 0, phase: .settled), into: &output)
+        if output.visible.isEmpty { return "lays out no item: frame 0 at offset \(output.offset) shows none" }
+        if let outside = output.visible.first(where: { !(0..<pipeline.itemCount).contains($0.item) }) {
+            return "frame 0: visible item \(outside.item) outside [0, \(pipeline.itemCount))"
+        }
+        return nil
     }
 
     /// Callgrind iterations of a lifecycle operation: an even number (a rotation and a release alternate between
@@ -195,6 +212,7 @@ func uikitVerification<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int,
         let (check, recording) = PipelineVerification.checkedRecording(
             P.self, catalogCount: catalogCount, geometry: configuration.geometry, switches: configuration.switches,
             script: PipelineInputs.script, hz: configuration.hz)
+        PortVerdicts.shared.record(P.self, catalog: catalogCount, configuration: configuration, failure: check.failureReason)
         return (check.failureReason, recording)
     }
     let (report, recording) = UIKitAgreement.compareAndRecord(
@@ -220,16 +238,33 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
         return PreparedBenchmark(
             items: state.pipeline.itemCount,
             verify: {
+                if let failure = PipelineInputs.firstFrameFailure(P(catalogCount: catalog, geometry: geometry, switches: switches)) {
+                    return failure
+                }
+                // A pipeline without a core (a port) is timed only when its frames are verified: its trajectory row's
+                // verdict at this size, made once for all its rows.
+                if !P.hasCore, let failure = PortVerdicts.shared.verdict(P.self, catalog: catalog, configuration: configuration, compute: {
+                    uikitVerification(P.self, catalogCount: catalog, configuration: configuration).failure
+                }) {
+                    return "its frames fail their check: " + failure
+                }
                 var pipeline = P(catalogCount: catalog, geometry: geometry, switches: switches)
                 let before = pipeline.offset
                 switch operation {
                 case .prepare: return pipeline.itemCount > 0 ? nil : "no items laid out"
                 case .rotate:
-                    let centre = (before / geometry.pitch).rounded()
+                    // The centred item under the pipeline's own placement, before and after (its pitch and origin,
+                    // not the suite's: Docs/ALGORITHMS.md, "Where item k sits").
+                    let placement = pipeline.placement
+                    let centre = placement.centredItem(offset: before, itemCount: pipeline.itemCount, catalogCount: catalog)
                     pipeline.rotationRelayout(toWidth: widths[0])
                     pipeline.rotationRelayout(toWidth: widths[1])
-                    let after = (pipeline.offset / pipeline.geometry.pitch).rounded()
-                    return centre == after ? nil : "rotation there and back moved the centre from \(centre) to \(after)"
+                    let after = pipeline.placement.centredItem(offset: pipeline.offset, itemCount: pipeline.itemCount,
+                                                               catalogCount: catalog)
+                    let name = { (item: Int?) in item.map(String.init) ?? "none (a midpoint)" }
+                    return centre == after ? nil
+                        : "rotation there and back moved the centred item from \(name(centre)) (offset \(before), \(placement)) "
+                            + "to \(name(after)) (offset \(pipeline.offset), \(pipeline.placement))"
                 case .reload:
                     pipeline.reload()
                     return pipeline.offset == before ? nil : "reload moved the offset from \(before) to \(pipeline.offset)"
@@ -258,6 +293,37 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                 blackHole(sum)
             }
         }
+    }
+}
+
+/// The trajectory verdict of each pipeline without a core, by catalog size and configuration: its lifecycle rows are
+/// timed only when its frames are verified, and share the verdict its trajectory row made (or make it once).
+@usableFromInline
+final class PortVerdicts: @unchecked Sendable {
+    @usableFromInline static let shared = PortVerdicts()
+    private let lock = NSLock()
+    /// `nil` verified, else why not; absent: not checked yet.
+    private var verdicts: [String: String?] = [:]
+
+    private func key<P: UIKitPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration) -> String {
+        "\(P.id) \(catalog) \(configuration.geometry) \(configuration.hz) \(configuration.switches.changes)"
+    }
+
+    @usableFromInline
+    func record<P: UIKitPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration, failure: String?) {
+        let key = key(P.self, catalog: catalog, configuration: configuration)
+        lock.withLock { verdicts[key] = .some(failure) }
+    }
+
+    /// The recorded verdict, or `compute`'s (recorded).
+    @usableFromInline
+    func verdict<P: UIKitPipeline>(_ type: P.Type, catalog: Int, configuration: SuiteConfiguration,
+                                   compute: () -> String?) -> String? {
+        let key = key(P.self, catalog: catalog, configuration: configuration)
+        if let known = lock.withLock({ verdicts[key] }) { return known }
+        let failure = compute()
+        lock.withLock { verdicts[key] = .some(failure) }
+        return failure
     }
 }
 

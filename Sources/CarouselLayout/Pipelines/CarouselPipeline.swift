@@ -25,6 +25,10 @@ public protocol CarouselPipeline {
     /// The pipeline's geometry now (after rotations; seed 004's pages and seed 003's normal-size items
     /// are expressed as a geometry whose pitch is theirs).
     var geometry: CarouselGeometry { get }
+    /// Where item `k` sits now: the offset that centres it (`origin + k·pitch`), modulo `n` or not. By default the
+    /// geometry's (origin 0, its pitch; modulo where `traits.centerWrapsModulo`); a port whose layout centres item 0
+    /// at another offset returns its own. Every check that asks which item is centred reads it.
+    var placement: ItemPlacement { get }
     /// Plays one frame and writes what it produced into `output` (cleared first).
     mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput)
     /// The resting offset the pipeline's snap picks for a release (velocity in pt/s).
@@ -35,6 +39,9 @@ public protocol CarouselPipeline {
 
 extension CarouselPipeline {
     public static var catalogLimit: CatalogLimit? { nil }
+
+    /// The geometry's placement: item `k` centred at `k·p` (Docs/ALGORITHMS.md, "Where item k sits").
+    public var placement: ItemPlacement { ItemPlacement(geometry: geometry, wrapsModulo: Self.traits.centerWrapsModulo) }
 
     /// The start of every frame: clears `output`, then the once-per-gesture work all pipelines share: at a
     /// release, the snap target (asked before the delta, as `targetContentOffset` is); at a rotation, the
@@ -58,7 +65,8 @@ extension CarouselPipeline {
 }
 
 /// What a pipeline's output may legitimately look like, so the verifier neither hides a flaw nor calls a
-/// documented behaviour wrong.
+/// documented behaviour wrong, and the design criteria it declares (Docs/ALGORITHMS.md, "Design criteria, measured"),
+/// which `DesignMeasurement` measures from its frames and reports beside these.
 public struct PipelineTraits: Sendable, Equatable {
     /// The offset jumps by whole catalog widths somewhere (per frame or at the end of a gesture).
     public var wraps: Bool
@@ -70,14 +78,79 @@ public struct PipelineTraits: Sendable, Equatable {
     public var centerWrapsModulo: Bool
     /// The strategy's own scale range.
     public var scaleRange: ClosedRange<Double>
+    /// Declared: it scrolls on in both directions without reaching an end (`wraps` unless given: a layout that never
+    /// jumps but lays out far more items than any scroll reaches declares `infinite: true`).
+    public var infinite: Bool
+    /// Declared: the centred item is drawn largest (`scaleRange` reaching below 1 unless given).
+    public var centreFocused: Bool
+    /// Documented changes of mode by catalog size (a fallback to a finite mode below some `n`, a window of laid-out
+    /// items), each checked, and left out of the complexity fits on the side where the mode differs.
+    public var policies: [CatalogPolicy]
 
     public init(wraps: Bool, centerMayBeMissing: Bool = false, centerMayBeNeighbour: Bool = false,
-                centerWrapsModulo: Bool = false, scaleRange: ClosedRange<Double>) {
+                centerWrapsModulo: Bool = false, scaleRange: ClosedRange<Double>, infinite: Bool? = nil,
+                centreFocused: Bool? = nil, policies: [CatalogPolicy] = []) {
         self.wraps = wraps
         self.centerWrapsModulo = centerWrapsModulo
         self.centerMayBeMissing = centerMayBeMissing
         self.centerMayBeNeighbour = centerMayBeNeighbour
         self.scaleRange = scaleRange
+        self.infinite = infinite ?? wraps
+        self.centreFocused = centreFocused ?? (scaleRange.lowerBound < 1)
+        self.policies = policies
+    }
+
+    /// Whether it is declared infinite at catalog size `n`: `infinite`, except below a `finite(below:)` policy's size.
+    public func declaresInfinite(catalogCount n: Int) -> Bool {
+        infinite && !policies.contains { $0.kind == .finiteBelow && n < $0.catalogCount }
+    }
+}
+
+/// A layout's documented change of mode at a catalog size (its own policy, cited where it is declared).
+///
+///     // falls back to a finite carousel below 1.5 screens of items
+///     PipelineTraits(wraps: true, scaleRange: 0.8...1, policies: [.finite(below: 4, "Layout.swift lines 40-52")])
+///     // lays out at most 7 items around the current one: min(7, n)
+///     PipelineTraits(wraps: false, scaleRange: 0.6...1, policies: [.window(items: 7, "the app's numberOfVisibleItems")])
+///
+/// Each is checked at every catalog the implementation is verified at, and the report fits its rows' growth only on
+/// the sizes of its main mode (`n ≥ catalogCount`), saying which it left out.
+public struct CatalogPolicy: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        /// Finite below `catalogCount`, infinite from it on (checked by `DesignMeasurement`'s "infinite").
+        case finiteBelow = "finite below"
+        /// At most `catalogCount` items laid out (and shown) on any frame, all `n` below it (checked frame by frame).
+        case window = "window"
+    }
+
+    public var kind: Kind
+    /// The catalog size from which the main mode runs.
+    public var catalogCount: Int
+    /// Where the layout documents it (file and lines, or its guide).
+    public var source: String
+
+    public init(kind: Kind, catalogCount: Int, source: String) {
+        precondition(catalogCount > 0, "a policy switches mode at a positive catalog size")
+        self.kind = kind
+        self.catalogCount = catalogCount
+        self.source = source
+    }
+
+    /// Finite below `n` items, infinite from `n` on.
+    public static func finite(below n: Int, _ source: String) -> CatalogPolicy { CatalogPolicy(kind: .finiteBelow, catalogCount: n, source: source) }
+
+    /// At most `items` items laid out on any frame: `min(items, n)`.
+    public static func window(items: Int, _ source: String) -> CatalogPolicy { CatalogPolicy(kind: .window, catalogCount: items, source: source) }
+
+    /// Whether catalog size `n` runs in the main mode (the sizes a complexity fit uses).
+    public func isMainMode(catalogCount n: Int) -> Bool { n >= catalogCount }
+
+    /// `finite below n = 4 (Layout.swift lines 40-52)`, `lays out at most 7 items (...)`.
+    public var description: String {
+        switch kind {
+        case .finiteBelow: "finite below n = \(catalogCount) (\(source))"
+        case .window: "lays out at most \(catalogCount) items (\(source))"
+        }
     }
 }
 

@@ -9,7 +9,10 @@ public struct FSPagerPipeline: CorePipeline {
     public static let id = "pipeline.peer.fspager"
     public static var catalogLimit: CatalogLimit? { FSPagerWrap.catalogLimit }
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"
-    public static let traits = PipelineTraits(wraps: false, scaleRange: 0.65...1)
+    /// It never jumps (`wraps: false`) but is declared infinite: FSPagerView's `isInfinite` ("whether the pager view
+    /// has infinite items", `FSPagerView.swift`) lays out `Int16.max / n` sections and starts in the middle one, half of
+    /// them on each side, far more than any scroll reaches.
+    public static let traits = PipelineTraits(wraps: false, scaleRange: 0.65...1, infinite: true)
     public let catalogCount: Int
     @usableFromInline var currentGeometry: CarouselGeometry
     @usableFromInline var currentOffset: Double

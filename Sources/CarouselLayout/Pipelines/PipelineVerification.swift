@@ -30,6 +30,18 @@ public struct PipelineCheck: Sendable, Equatable {
     /// Releases whose snap, as the release frame played it, is not the one the pipeline's `snapTarget` promised
     /// the simulator before the frame (a UIKit pipeline's `targetContentOffset` path against its scene's answer).
     public var snapMismatches = 0
+    /// Flicks that came to rest (their last frame) on an offset that centres no item under the pipeline's placement
+    /// (the snap check: reported, not failed; a faithful snap may leave the proposed offset).
+    public var offCentreRests = 0
+    /// Frames that showed at least one item (none: the pipeline lays out nothing, a failure).
+    public var framesWithItems = 0
+    /// `N` is 0 at the start: the pipeline lays out no item (a failure).
+    public var laysOutNothing = false
+    /// The placement the pipeline declared at its start (`CarouselPipeline.placement`).
+    public var declaredPlacement: ItemPlacement?
+    /// Where its rests put item `k`, fitted from the centres it reported at the end of its flicks in its start width
+    /// (nil without a rest); named beside the declared placement in a centre failure.
+    public var restPlacement: ItemPlacement?
     /// The first failure found, for a report.
     public var firstFailure: String?
 
@@ -38,17 +50,20 @@ public struct PipelineCheck: Sendable, Equatable {
     /// live play's checksum.
     public var isVerified: Bool {
         centerMismatches == 0 && indexOutOfRange == 0 && scaleOutOfRange == 0 && snapMismatches == 0
-            && replayChecksum == checksum && recordingMatchesLivePlay
+            && replayChecksum == checksum && recordingMatchesLivePlay && !laysOutNothing && framesWithItems > 0
     }
 }
 
 /// Checks a pipeline's output against a reference before it is timed.
 ///
 /// The reference centre of a frame is `lookup.arithmetic` at the frame's output offset under the pipeline's
-/// geometry after that frame: `round(o/p)` clamped to `[0, N-1]` (or `mod n` for a modular wrap). A frame
-/// whose `o/p` lies exactly halfway between two items is skipped (both are right). Hit-test pipelines may
-/// report no centre; seed 003's enlarged centre cell may make the hit item a neighbour. "Verified" is
-/// `PipelineCheck.isVerified`; alphas outside `[0, 1]` and visible jumps are reported, never hidden.
+/// placement after that frame (`CarouselPipeline.placement`, Docs/ALGORITHMS.md, "Where item k sits"):
+/// `round((o − origin)/p)` clamped to `[0, N-1]` (or `mod n` for a modular wrap); for every built-in pipeline the
+/// origin is 0 and `p` its geometry's pitch. A frame whose position lies exactly halfway between two items is
+/// skipped (both are right). Hit-test pipelines may report no centre; seed 003's enlarged centre cell may make the
+/// hit item a neighbour. A centre that disagrees names the declared placement and the one the pipeline's rests fit.
+/// "Verified" is `PipelineCheck.isVerified`; alphas outside `[0, 1]`, visible jumps and flicks that rest off an
+/// item's centre are reported, never hidden. A pipeline that lays out no item (`N = 0`, or no frame shows one) fails.
 public enum PipelineVerification {
     /// The standard trajectory the suite verifies on.
     public static func standardScript() -> ScrollScript { .standard(seed: 1) }
@@ -106,19 +121,27 @@ public enum PipelineVerification {
         var check = PipelineCheck(id: P.id, catalogCount: catalogCount, hz: hz)
         let traits = P.traits
         let startOffset = pipeline.offset
+        let startWidth = pipeline.geometry.viewportWidth
+        check.declaredPlacement = pipeline.placement
+        if pipeline.itemCount <= 0 {
+            check.laysOutNothing = true
+            note("lays out no item: N = \(pipeline.itemCount) at frame 0", &check)
+        }
         var previousOffset = pipeline.offset
         var simulator = ScrollSimulator(script: script, hz: hz)
         var output = FrameOutput()
         var frames: [TrajectoryFrame] = []
+        var rests: [PlacementFit.Rest] = []
         while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
             pipeline.apply(frame, into: &output)
             frames.append(frame)
             check.frames += 1
             check.checksum = output.checksum(into: check.checksum)
             if output.centerChanged { check.centerEvents += 1 }
+            let placement = pipeline.placement
             if output.jumped {
                 check.jumps += 1
-                let catalogWidth = Double(catalogCount) * pipeline.geometry.pitch
+                let catalogWidth = Double(catalogCount) * placement.pitch
                 let widths = (output.offset - (previousOffset + frame.delta)) / catalogWidth
                 if abs(widths - widths.rounded()) > 1e-6 { check.visibleJumps += 1 }
             }
@@ -128,7 +151,29 @@ public enum PipelineVerification {
                 note("frame \(frame.frame): the release snapped to \(output.snapTarget.map { "\($0)" } ?? "nothing"), "
                      + "snapTarget promised \(promised)", &check)
             }
+            if !output.visible.isEmpty { check.framesWithItems += 1 }
+            if case .didEndDecelerating = frame.phase {
+                let position = placement.position(offset: output.offset)
+                if abs(position) < 1e15, abs(position - position.rounded()) > 1e-6 { check.offCentreRests += 1 }
+                if let centre = output.centerItem, pipeline.geometry.viewportWidth == startWidth {
+                    rests.append(PlacementFit.Rest(offset: output.offset, item: centre))
+                }
+            }
             inspect(output, frame: frame.frame, pipeline: pipeline, traits: traits, into: &check)
+        }
+        // Nothing on screen is the cause of whatever else failed: it is the finding.
+        if check.framesWithItems == 0 && !check.laysOutNothing {
+            check.firstFailure = "lays out no item: none of its \(check.frames) frames shows one (frame 0 at offset \(startOffset))"
+        }
+        check.restPlacement = PlacementFit.fit(rests, declared: check.declaredPlacement!)
+        // A centre failure names the declared placement and, when they differ, the one its own rests fit.
+        if check.centerMismatches > 0, let failure = check.firstFailure, failure.hasSuffix(PlacementFit.marker),
+           let declared = check.declaredPlacement {
+            var line = failure.dropLast(PlacementFit.marker.count) + " under the declared placement (\(declared))"
+            if let fitted = check.restPlacement, !fitted.isClose(to: declared) {
+                line += "; its rests put item k at \(fitted.offsetFormula) (\(fitted))"
+            }
+            check.firstFailure = String(line)
         }
         let livePlay = ScrollRecording(hz: hz, startOffset: startOffset, frames: frames)
         if let recording, recording.frames != frames {
@@ -159,17 +204,13 @@ public enum PipelineVerification {
             }
             if !(0...1).contains(element.alpha) { check.alphaOutOfRange += 1 }
         }
-        let position = output.offset / pipeline.geometry.pitch
-        guard abs(position - position.rounded(.down) - 0.5) > 1e-9, abs(position) < 1e15 else { return }
-        let rounded = Int(position.rounded())
-        let reference = traits.centerWrapsModulo
-            ? catalogIndex(rounded, catalogCount: pipeline.catalogCount)
-            : min(max(rounded, 0), itemCount - 1)
+        guard let reference = pipeline.placement.centredItem(offset: output.offset, itemCount: itemCount,
+                                                             catalogCount: pipeline.catalogCount) else { return }
         guard let center = output.centerItem else {
             check.missingCenters += 1
             if !traits.centerMayBeMissing {
                 check.centerMismatches += 1
-                note("frame \(frame): no centre at offset \(output.offset), reference \(reference)", &check)
+                note("frame \(frame): no centre at offset \(output.offset), reference \(reference)" + PlacementFit.marker, &check)
             }
             return
         }
@@ -179,7 +220,7 @@ public enum PipelineVerification {
             return
         }
         check.centerMismatches += 1
-        note("frame \(frame): centre \(center) at offset \(output.offset), reference \(reference)", &check)
+        note("frame \(frame): centre \(center) at offset \(output.offset), reference \(reference)" + PlacementFit.marker, &check)
     }
 
     static func note(_ failure: String, _ check: inout PipelineCheck) {

@@ -17,6 +17,9 @@ import Darwin
 /// If the consumer's offset jumps between frames of a flick (a wrap by whole catalog widths),
 /// the target moves with it; the landing is then exact up to the rounding of that jump.
 ///
+/// A flick's rate is the gesture's, unless the snap resolver stands for a scroll view with a rate of its own
+/// (`ScrollDecelerationRateSource`): then that one, for the proposed offset and the curve alike.
+///
 ///     var simulator = ScrollSimulator(script: .standard(seed: 1), hz: 120)
 ///     var offset = 0.0
 ///     while let frame = simulator.next(currentOffset: offset, snap: ScrollRestAtProjection()) {
@@ -81,7 +84,8 @@ public struct ScrollSimulator: Sendable {
                 }
             case let .flick(velocity, rate):
                 if framesIntoGesture == 0 {
-                    return release(at: currentOffset, velocity: velocity, rate: rate, snap: snap)
+                    let playedRate = (snap as? any ScrollDecelerationRateSource)?.decelerationRate ?? rate
+                    return release(at: currentOffset, velocity: velocity, rate: playedRate, snap: snap)
                 }
                 if framesIntoGesture < flick.lastFrame {
                     return settle(from: currentOffset)

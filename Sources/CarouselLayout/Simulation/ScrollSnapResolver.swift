@@ -14,6 +14,17 @@ public protocol ScrollSnapResolver {
     func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double
 }
 
+/// A snap resolver that stands for a scroll view with a deceleration rate of its own (`UIScrollView.decelerationRate`
+/// set by the app): the simulator plays every flick released through it at that rate (its proposed offset and its
+/// deceleration curve), in place of the gesture's. `nil` keeps the gesture's rate.
+///
+/// The standard script's flicks use `.normal` and `.fast` alike, standing for apps of either setting; a pipeline
+/// whose scroll view sets a rate has every flick at it.
+public protocol ScrollDecelerationRateSource {
+    /// The rate per millisecond in `(0, 1)`, or nil for the gesture's own.
+    var decelerationRate: Double? { get }
+}
+
 /// A snap resolver made from a closure `(currentOffset, proposedOffset, velocity) -> target`.
 ///
 /// - Complexity: that of the closure.

@@ -9,7 +9,7 @@ import Testing
 
     @Test func aMeasuredSizeWhenOnePassesTheShareElseTheFitExtrapolates() {
         // A worst frame of 100 ns per item: 1 ms at n = 10 000, 12% of the frame.
-        let linear = [3, 300, 10_000].map { (n: $0, worst: 100 * Double($0)) }
+        let linear = [3, 30, 300, 3_000, 10_000].map { (n: $0, worst: 100 * Double($0)) }
         #expect(HitchRisk.crossing(linear, level: 0.10 * frame) == .measured(10_000))
         #expect(HitchRisk.crossing(linear, level: 0.001 * frame) == .measured(300))
         // 50% of the frame is 4.17 ms: n = 41 667 by the O(n) fit, past the measured sizes.
@@ -22,10 +22,21 @@ import Testing
     }
 
     @Test func aFlatWorstFrameNeverReachesTheShare() {
-        let flat = [3, 300, 10_000].map { (n: $0, worst: 4_000.0) }
+        let flat = [3, 30, 300, 3_000, 10_000].map { (n: $0, worst: 4_000.0) }
         #expect(HitchRisk.crossing(flat, level: 0.10 * frame) == .notReached(largest: 10_000, fit: .constant))
         #expect(ReportText.crossing(.notReached(largest: 10_000, fit: .constant)).hasPrefix("> 10 000"))
         #expect(ReportText.crossing(.extrapolated(41_667, .linear)).contains("extrapolated"))
+    }
+
+    /// Three noisy sizes that an O(n^2) fits are not a reason to extrapolate, nor is a poor fit of more sizes: past
+    /// the measured sizes the section says "not enough sizes".
+    @Test func fewerThanFourSizesOrAPoorFitAreNotEnoughToExtrapolate() {
+        let three = [(n: 3, worst: 4_000.0), (n: 300, worst: 5_000.0), (n: 3_000, worst: 90_000.0)]
+        #expect(HitchRisk.crossing(three, level: 0.5 * frame) == .notEnoughSizes(largest: 3_000))
+        #expect(HitchRisk.crossing(three, level: 0.001 * frame) == .measured(3_000), "a measured size still counts")
+        let zigzag = [3, 30, 300, 3_000, 10_000].enumerated().map { (n: $1, worst: $0 % 2 == 0 ? 4_000.0 : 40_000.0) }
+        #expect(HitchRisk.crossing(zigzag, level: 0.5 * frame) == .notEnoughSizes(largest: 10_000))
+        #expect(ReportText.crossing(.notEnoughSizes(largest: 3_000)) == "> 3 000 (not enough sizes to extrapolate)")
     }
 
     private func summary(_ id: String, medians: [Double], worst: [Double], verified: Bool = true) -> ReportAnalysis.FrameSummary {

@@ -17,6 +17,12 @@ private struct NearestMultiple: ScrollSnapResolver {
     }
 }
 
+/// No snapping, standing for a scroll view whose app set a deceleration rate (`UIScrollView.decelerationRate`).
+private struct RateSettingScrollView: ScrollSnapResolver, ScrollDecelerationRateSource {
+    let decelerationRate: Double?
+    func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double { proposedOffset }
+}
+
 /// Plays `script` against a plain accumulating offset; returns the frames and the offset after each.
 private func play(
     _ script: ScrollScript,
@@ -290,5 +296,23 @@ struct ScrollSimulatorTests {
         #expect(abs(calls[0].1 - (calls[0].0 + 0.6 * 0.99 / 0.01)) < 1e-9)
         #expect(calls[0].2 == 600)
         #expect(recording.endOffset == 0)
+    }
+
+    @Test("a scroll view's own deceleration rate replaces the gesture's, for the proposed offset and the curve")
+    func scrollViewRate() {
+        let script = ScrollScript([.drag(velocity: 600, duration: 0.1),
+                                   .flick(velocity: 1000, decelerationRate: ScrollDeceleration.normal)])
+        let fast = play(script, hz: 120, snap: RateSettingScrollView(decelerationRate: ScrollDeceleration.fast))
+        let unset = play(script, hz: 120, snap: RateSettingScrollView(decelerationRate: nil))
+        let scripted = play(script, hz: 120, snap: ScrollRestAtProjection())
+        // Unset: the gesture's rate, frame for frame.
+        #expect(unset.frames == scripted.frames)
+        // Set: 1 pt/ms * 0.99/0.01 = 99 pt past the release offset (60 pt), in the frames 0.99 takes.
+        let release = releaseOf(fast.frames)
+        #expect(abs((release?.proposed ?? 0) - (60 + 99)) < 1e-9)
+        #expect(fast.offsets.last == release?.target)
+        let settle = ScrollDeceleration.settleFrameCount(distance: 99, rate: ScrollDeceleration.fast, hz: 120)
+        #expect(fast.frames.count == 12 + settle)
+        #expect(fast.frames.count < scripted.frames.count)
     }
 }

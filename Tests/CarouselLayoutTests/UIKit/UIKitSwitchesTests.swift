@@ -5,7 +5,8 @@ import Testing
     @Test func everySwitchIsDescribedWithItsEvidenceAndItsDefaultFirst() {
         let names = UIKitSwitches.descriptors.map(\.name)
         #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation",
-                          "orthogonalScroll", "contentTargets", "cellQueryValidation", "prefetch", "didScrollOrder"])
+                          "orthogonalScroll", "contentTargets", "cellQueryValidation", "prefetch", "didScrollOrder",
+                          "contentAdjustment", "flickRate"])
         for descriptor in UIKitSwitches.descriptors {
             #expect(descriptor.values.count >= 2, "\(descriptor.name)")
             #expect(descriptor.values.first == descriptor.defaultValue, "\(descriptor.name)")
@@ -14,7 +15,8 @@ import Testing
         }
         #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
             + "indexPath=tagged,hitTest=map,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped,"
-            + "cellQueryValidation=yes,prefetch=on,didScrollOrder=beforeInvalidate")
+            + "cellQueryValidation=yes,prefetch=on,didScrollOrder=beforeInvalidate,contentAdjustment=atInvalidation,"
+            + "flickRate=app")
         // C10 (high) settled the hit test: the map is the default; PF1's prefetching is on, as iOS ships it.
         #expect(UIKitSwitches.default.hitTest == .map && UIKitSwitches.default.prefetch == .on)
         #expect(UIKitSwitches.default.changes.isEmpty)
@@ -43,7 +45,7 @@ import Testing
         }
         #expect(message("noSuchSwitch=on") == "unknown UIKit switch 'noSuchSwitch' (known: flowQuery, cachesAfterMutation, "
             + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets, cellQueryValidation, "
-            + "prefetch, didScrollOrder)")
+            + "prefetch, didScrollOrder, contentAdjustment, flickRate)")
         #expect(message("answerCaching=maybe") == "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)")
         #expect(message("answerCaching") == "expected NAME=VALUE for a UIKit switch, got 'answerCaching'")
         #expect(message("=on") == "expected NAME=VALUE for a UIKit switch, got '=on'")
@@ -56,7 +58,7 @@ import Testing
         let combinations = UIKitSwitches.allCombinations
         let expected = UIKitSwitches.descriptors.reduce(1) { $0 * $1.values.count }
         #expect(combinations.count == expected)
-        #expect(expected == 2_048)
+        #expect(expected == 8_192)
         #expect(Set(combinations).count == combinations.count)
         #expect(combinations.first == .default)
         for descriptor in UIKitSwitches.descriptors {

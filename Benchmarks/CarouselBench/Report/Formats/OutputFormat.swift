@@ -38,6 +38,8 @@ struct VerificationDocument {
     let report: VerificationReport
     let pipelines: [PipelineCheck]
     let agreements: [AgreementReport]
+    /// The design criteria measured from each view's frames beside what it declares.
+    var designs: [DesignMeasurement] = []
 }
 
 /// Every format, in `--help`'s order.

@@ -39,12 +39,19 @@ public final class CollectionView {
     /// The app's data source (owned by the scene).
     @exclusivity(unchecked) public unowned(unsafe) var dataSource: CollectionViewDataSource?
 
-    /// `contentOffset`.
-    @exclusivity(unchecked) public private(set) var contentOffset = LayoutPoint.zero
+    /// `contentOffset`, the bounds' origin. Setting it is `setContentOffset(_:)` (C29): a bounds change, not clamped.
+    @inlinable
+    public var contentOffset: LayoutPoint {
+        get { storedContentOffset }
+        set { setContentOffset(newValue) }
+    }
+    @exclusivity(unchecked) @usableFromInline var storedContentOffset = LayoutPoint.zero
     /// The view's size (`bounds.size`).
     @exclusivity(unchecked) public private(set) var frameSize: LayoutSize
-    /// `contentSize`, from the layout after `prepare()`.
+    /// `contentSize`, from the layout after `prepare()` (plus a context's `contentSizeAdjustment` up to the next pass, C26).
     @exclusivity(unchecked) public private(set) var contentSize = LayoutSize.zero
+    /// `decelerationRate` as the app set it, nil while it set none (`DecelerationRate.swift`, C30).
+    @exclusivity(unchecked) public internal(set) var decelerationRateIfSet: Double?
     /// `isDragging`, `isDecelerating` (InfiniteLayout asks them).
     @exclusivity(unchecked) public internal(set) var isDragging = false
     @exclusivity(unchecked) public internal(set) var isDecelerating = false
@@ -58,6 +65,11 @@ public final class CollectionView {
     @exclusivity(unchecked) @usableFromInline var rTree = AttributesRTree()
     @exclusivity(unchecked) @usableFromInline var attributesByGlobalIndex = GlobalIndexMap(capacity: 32)
     @exclusivity(unchecked) @usableFromInline var itemsToRefetch: [IndexPath] = []
+    /// The supplementary and decoration views' attributes the layout returned, per kind, uncopied (C28).
+    @exclusivity(unchecked) public private(set) var supplementaryAttributes: [String: [IndexPath: LayoutAttributes]] = [:]
+    @exclusivity(unchecked) @usableFromInline var holdsSupplementaryAttributes = false
+    /// C26's adjustments held for the next layout pass (switch `contentAdjustment=nextLayoutPass`).
+    @exclusivity(unchecked) @usableFromInline var pendingContentAdjustments: (offset: LayoutPoint, size: LayoutSize)?
 
     // Cells.
     /// The cells on screen, ascending by global item index: the collection view's own record
@@ -93,7 +105,7 @@ public final class CollectionView {
 
     /// `bounds`: the content offset and the view's size.
     @inlinable
-    public var bounds: LayoutRect { LayoutRect(origin: contentOffset, size: frameSize) }
+    public var bounds: LayoutRect { LayoutRect(origin: storedContentOffset, size: frameSize) }
 
     /// The largest offset a scroll can reach: `contentSize.width - bounds.width` (0 for narrower content).
     @inlinable
@@ -136,10 +148,10 @@ public final class CollectionView {
 
     // MARK: Offsets
 
-    /// `contentOffset = point` by code (not clamped, as in UIKit): the bounds-change invalidation check,
-    /// then `scrollViewDidScroll`.
+    /// `contentOffset = point` by code (not clamped, as in UIKit; C29: `setContentOffset:` sets the bounds' origin):
+    /// the bounds-change invalidation check, then `scrollViewDidScroll`.
     public func setContentOffset(_ point: LayoutPoint) {
-        guard point != contentOffset else { return }
+        guard point != storedContentOffset else { return }
         offsetWasSetByCode = true
         moveBounds(to: point)
     }
@@ -147,31 +159,33 @@ public final class CollectionView {
     /// The scroll itself moves the content by `delta` (a pan or the deceleration), stopping at the content's
     /// edges.
     public func scroll(by delta: Double) {
-        let proposed = contentOffset.x + delta
+        let proposed = storedContentOffset.x + delta
         let clamped = min(max(proposed, 0), maxContentOffsetX)
         if clamped != proposed { scrollWasClamped = true }
-        guard clamped != contentOffset.x else { return }
-        moveBounds(to: LayoutPoint(x: clamped, y: contentOffset.y))
+        guard clamped != storedContentOffset.x else { return }
+        moveBounds(to: LayoutPoint(x: clamped, y: storedContentOffset.y))
     }
 
     /// The view's width changes (a rotation): `-setFrame:`, the same shape as `setBounds:` (asked with the old
-    /// frame, invalidated after the change), without `scrollViewDidScroll`.
+    /// frame, invalidated after the change through the layout's `invalidateLayout()`, C25), without
+    /// `scrollViewDidScroll`.
     public func setFrameWidth(_ width: Double) {
-        let newBounds = LayoutRect(origin: contentOffset, size: LayoutSize(width: width, height: frameSize.height))
+        let newBounds = LayoutRect(origin: storedContentOffset, size: LayoutSize(width: width, height: frameSize.height))
         let context = boundsChangeContext(for: newBounds)
         frameSize.width = width
-        if let context { collectionViewLayout.invalidateLayout(with: context) }
+        if let context { collectionViewLayout.invalidateLayout(usingBoundsChangeContext: context) }
     }
 
     /// `-[UICollectionView setBounds:]` for a new offset (C7): the layout asked with the old bounds, the bounds
-    /// moved, the layout invalidated with the context (it sees the new bounds); `scrollViewDidScroll` before or
-    /// after the invalidation (switch `didScrollOrder`).
+    /// moved, the layout invalidated with the context (it sees the new bounds) through its `invalidateLayout()`
+    /// (C25: `_invalidateLayoutUsingContext:`); `scrollViewDidScroll` before or after the invalidation (switch
+    /// `didScrollOrder`).
     @usableFromInline
     func moveBounds(to point: LayoutPoint) {
         let context = boundsChangeContext(for: LayoutRect(origin: point, size: frameSize))
-        contentOffset = point
+        storedContentOffset = point
         if switches.didScrollOrder == .beforeInvalidate { notifyDidScroll() }
-        if let context { collectionViewLayout.invalidateLayout(with: context) }
+        if let context { collectionViewLayout.invalidateLayout(usingBoundsChangeContext: context) }
         if switches.didScrollOrder == .afterInvalidate { notifyDidScroll() }
     }
 
@@ -206,10 +220,16 @@ public final class CollectionView {
     /// The release of a drag at `velocity` (pt/s) with UIKit's projected resting offset: the layout's
     /// `targetContentOffset` (velocity in pt/ms), then the delegate's `scrollViewWillEndDragging`; the target kept
     /// inside the content (switch `contentTargets`). Returns the resting offset.
+    /// With a `decelerationRate` the app set (C30), the proposed offset is projected at that rate from the offset now
+    /// (the trajectory's own flicks are played at it already; a lifecycle release passes the `.normal` projection).
     public func endDragging(velocity: Double, proposedOffset: Double) -> Double {
         let velocityPoint = LayoutPoint(x: velocity / Velocity.pointsPerSecondPerPointPerMillisecond, y: 0)
+        var proposed = proposedOffset
+        if let rate = decelerationRateIfSet, switches.flickRate == .app {
+            proposed = ScrollDeceleration.restingOffset(from: storedContentOffset.x, velocity: velocity, rate: rate)
+        }
         var target = collectionViewLayout.targetContentOffset(
-            forProposedContentOffset: LayoutPoint(x: proposedOffset, y: contentOffset.y), withScrollingVelocity: velocityPoint)
+            forProposedContentOffset: LayoutPoint(x: proposed, y: storedContentOffset.y), withScrollingVelocity: velocityPoint)
         delegate?.scrollViewWillEndDragging(self, withVelocity: velocityPoint, targetContentOffset: &target)
         isDragging = false
         isDecelerating = true
@@ -232,11 +252,13 @@ public final class CollectionView {
     // MARK: Invalidation
 
     /// `-_invalidateLayoutWithContext:`: drops what the context names. Everything (the map's R-tree replaced,
-    /// its nodes freed, the validated rect nulled: `-[UICollectionViewData invalidate:]`), or, for a context
-    /// naming items only, those items, fetched again at the next layout pass (switch `itemInvalidation`).
+    /// its nodes freed, the validated rect nulled, the supplementary views' attributes dropped:
+    /// `-[UICollectionViewData invalidate:]`), or, for a context naming items only, those items, fetched again at
+    /// the next layout pass (switch `itemInvalidation`). A context's content adjustments are applied first (C26).
     public func layoutDidInvalidate(with context: InvalidationContext) {
         layoutNeedsPrepare = true
         visibleCellsNeedAttributes = true
+        if context.adjustsContent { receiveContentAdjustments(of: context) }
         if context.invalidateDataSourceCounts { countsAreValid = false }
         let itemsOnly = !context.invalidateEverything && !context.invalidateDataSourceCounts
             && !context.invalidatedItemIndexPaths.isEmpty && switches.itemInvalidation == .items
@@ -251,6 +273,43 @@ public final class CollectionView {
         validatedRect = .null
         attributesByGlobalIndex.removeAll()
         itemsToRefetch.removeAll(keepingCapacity: true)
+        if holdsSupplementaryAttributes {
+            holdsSupplementaryAttributes = false
+            supplementaryAttributes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// C26: a context's adjustments, applied at once or held for the next layout pass (switch `contentAdjustment`).
+    @inline(never)
+    func receiveContentAdjustments(of context: InvalidationContext) {
+        if switches.contentAdjustment == .atInvalidation {
+            applyContentAdjustments(offset: context.contentOffsetAdjustment, size: context.contentSizeAdjustment)
+        } else {
+            let held = pendingContentAdjustments ?? (.zero, .zero)
+            pendingContentAdjustments = (
+                LayoutPoint(x: held.offset.x + context.contentOffsetAdjustment.x, y: held.offset.y + context.contentOffsetAdjustment.y),
+                LayoutSize(width: held.size.width + context.contentSizeAdjustment.width,
+                           height: held.size.height + context.contentSizeAdjustment.height))
+        }
+    }
+
+    /// C26: `size` added to `contentSize` (until a layout pass reads the layout's size again, C8), then `offset`
+    /// added to `contentOffset` by `setContentOffset(_:)` (a bounds change: at the invalidation, the layout's data is
+    /// invalid, so it is not asked, C7; `scrollViewDidScroll` runs).
+    @inline(never)
+    func applyContentAdjustments(offset: LayoutPoint, size: LayoutSize) {
+        contentSize = LayoutSize(width: contentSize.width + size.width, height: contentSize.height + size.height)
+        if offset != .zero {
+            setContentOffset(LayoutPoint(x: storedContentOffset.x + offset.x, y: storedContentOffset.y + offset.y))
+        }
+    }
+
+    /// The adjustments held for the next layout pass (switch `contentAdjustment=nextLayoutPass`).
+    @inline(never)
+    func applyPendingContentAdjustments() {
+        guard let held = pendingContentAdjustments else { return }
+        pendingContentAdjustments = nil
+        applyContentAdjustments(offset: held.offset, size: held.size)
     }
 
     /// `reloadData`: the counts and everything the collection view holds are dropped; every visible cell is
@@ -272,6 +331,7 @@ public final class CollectionView {
     /// `layoutIfNeeded` / `layoutSubviews`: prepare, refetch, validate the visible bounds, update the cells.
     public func layoutIfNeeded() {
         ledger.layoutPasses += 1
+        if pendingContentAdjustments != nil { applyPendingContentAdjustments() }
         prepareLayoutIfNeeded()
         if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
         validateLayout(in: bounds)
@@ -356,6 +416,10 @@ public final class CollectionView {
     /// C3) or `cached` (the per-item path's copy).
     @usableFromInline
     func pageIn(_ attributes: LayoutAttributes, caching cached: LayoutAttributes? = nil) {
+        if attributes.representedElementCategory != .cell {
+            pageInSupplementary(attributes)
+            return
+        }
         let global = globalIndex(of: attributes.indexPath)
         rTree.set(global: global, frame: attributes.frame)
         let stored = cached ?? attributes
@@ -365,6 +429,16 @@ public final class CollectionView {
             ledger.mapNodes += 1
             attributesByGlobalIndex.insert(AttributesMapNode(stored), for: global)
         }
+    }
+
+    /// C28: a supplementary or decoration view's attributes go uncopied into a dictionary per kind
+    /// (`-_attributesMapDidPageInAttributes:globalItemIndex:`), counted (`supplementaryAttributes`); the model
+    /// shows no view for them.
+    @inline(never)
+    func pageInSupplementary(_ attributes: LayoutAttributes) {
+        ledger.supplementaryAttributes += 1
+        holdsSupplementaryAttributes = true
+        supplementaryAttributes[attributes.representedElementKind ?? "", default: [:]][attributes.indexPath] = attributes
     }
 
     /// The cells of the items whose R-tree frames intersect the bounds, ascending. A cell already on screen gets
@@ -438,10 +512,16 @@ public final class CollectionView {
             cell = reused
         } else {
             ledger.cellsCreated += 1
-            cell = Cell(ledger: ledger)
+            cell = makeCell()
         }
         cell.globalIndex = globalIndex
         return cell
+    }
+
+    /// A new cell of the data source's cell class (`Cell` unless the app registered a subclass).
+    @inline(never)
+    func makeCell() -> Cell {
+        (dataSource?.cellClass ?? Cell.self).init(ledger: ledger)
     }
 
     /// `-_reuseCell:notifyDidEndDisplaying:` with notification: into the reuse queue, the delegate told.
@@ -457,7 +537,8 @@ public final class CollectionView {
     /// `-[UICollectionReusableView _setLayoutAttributes:force:]`: unless the attributes equal the cell's own
     /// (`isEqual:`) and their alpha is within 0.0001 of the view's current `alpha`, the cell keeps a copy of them
     /// (C3) and its view takes their `center`, `bounds`, `alpha` and `transform3D`. So a cell whose own `alpha`
-    /// the app changed is reset at its next application; its content view is never touched.
+    /// the app changed is reset at its next application; its content view is never touched (it has the cell's size,
+    /// C27).
     @inline(__always)
     func apply(_ attributes: LayoutAttributes, to cell: Cell) {
         // Base-class attributes compare field by field here; a subclass's `isEqual(to:)` is called out of line.

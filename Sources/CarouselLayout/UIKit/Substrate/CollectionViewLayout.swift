@@ -3,7 +3,11 @@
 ///
 /// F7: a fresh context has both flow flags set (recompute everything); the flow layout's
 /// `invalidationContext(forBoundsChange:)` clears them for a pure scroll, keeping the layout's data.
-public final class InvalidationContext {
+///
+/// Open, as UIKit's is (C25): a layout names its own subclass in `invalidationContextClass`, and every context the
+/// base class makes (`invalidateLayout()`, `invalidationContext(forBoundsChange:)`) is of that class. The two content
+/// adjustments are applied by the collection view when the context reaches it (C26).
+open class InvalidationContext {
     /// `invalidateEverything`: what a plain `invalidateLayout()` sends.
     @exclusivity(unchecked) public var invalidateEverything: Bool
     /// `invalidateDataSourceCounts`: what `reloadData()` sends.
@@ -14,10 +18,28 @@ public final class InvalidationContext {
     @exclusivity(unchecked) public var invalidateFlowLayoutAttributes = true
     /// `invalidatedItemIndexPaths`: the items `invalidateItems(at:)` named (switch `itemInvalidation`).
     @exclusivity(unchecked) public private(set) var invalidatedItemIndexPaths: [IndexPath] = []
+    /// `contentOffsetAdjustment` (C26): added to the collection view's `contentOffset` when the context reaches it
+    /// (`-[UICollectionViewLayoutInvalidationContext contentOffsetAdjustment]` reads a plain ivar; zero by default).
+    @exclusivity(unchecked) public var contentOffsetAdjustment = LayoutPoint.zero {
+        didSet { adjustsContent = true }
+    }
+    /// `contentSizeAdjustment` (C26): added to the collection view's `contentSize` when the context reaches it,
+    /// until the next layout pass reads the layout's `collectionViewContentSize` again (C8; zero by default).
+    @exclusivity(unchecked) public var contentSizeAdjustment = LayoutSize.zero {
+        didSet { adjustsContent = true }
+    }
+    /// Whether either adjustment is set (C26).
+    @exclusivity(unchecked) public private(set) var adjustsContent = false
 
-    /// A context; `everything` for `invalidateLayout()`, false for a bounds change.
-    public init(everything: Bool) {
+    /// A context; `everything` for `invalidateLayout()`, false for a bounds change. Required, so that the base class
+    /// can make a context of the subclass a layout names in `invalidationContextClass`.
+    public required init(everything: Bool) {
         invalidateEverything = everything
+    }
+
+    /// `init()`: a context a layout makes itself, naming what it sets (nothing by default).
+    public convenience init() {
+        self.init(everything: false)
     }
 
     /// `invalidateItems(at:)`.
@@ -30,6 +52,7 @@ public final class InvalidationContext {
         invalidatedItemIndexPaths.reserveCapacity(invalidatedItemIndexPaths.count + range.count)
         for item in range { invalidatedItemIndexPaths.append(IndexPath(item: item, section: section)) }
     }
+
 }
 
 /// `UICollectionViewLayout`: the base every layout of the model subclasses, with UIKit's default answers.
@@ -43,14 +66,30 @@ open class CollectionViewLayout {
     public let switches: UIKitSwitches
     /// The last `NSIndexPath` object built (switch `indexPath=heap`): held so the allocation is real.
     @exclusivity(unchecked) @usableFromInline var lastIndexPathObject: IndexPathObject?
+    /// `_invalidationContext`: the bounds change's context while `invalidateLayout()` runs for it (C25; held by the
+    /// caller for that time).
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var boundsChangeContext: InvalidationContext?
+    /// Whether `invalidationContextClass` is `InvalidationContext` itself (read once, when the layout is made).
+    @usableFromInline let makesBaseContexts: Bool
 
     public init(ledger: UIKitLedger, switches: UIKitSwitches) {
         self.ledger = ledger
         self.switches = switches
+        makesBaseContexts = Self.invalidationContextClass == InvalidationContext.self
+    }
+
+    /// A new context of `invalidationContextClass` (C25).
+    @inline(__always)
+    final func makeContext(everything: Bool) -> InvalidationContext {
+        makesBaseContexts ? InvalidationContext(everything: everything) : Self.invalidationContextClass.init(everything: everything)
     }
 
     /// The attributes class the layout creates (`layoutAttributesClass`).
     open class var layoutAttributesClass: LayoutAttributes.Type { LayoutAttributes.self }
+
+    /// `invalidationContextClass` (C25): the class of every context the base class makes (read once, when the layout
+    /// is made).
+    open class var invalidationContextClass: InvalidationContext.Type { InvalidationContext.self }
 
     /// `prepareLayout`, called by the collection view before its first layout pass after an invalidation.
     open func prepare() { ledger.prepares += 1 }
@@ -81,10 +120,11 @@ open class CollectionViewLayout {
     /// `shouldInvalidateLayoutForBoundsChange:`: `UICollectionViewLayout` answers NO.
     open func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool { false }
 
-    /// `invalidationContextForBoundsChange:`: a new context that keeps the layout's data (F7).
+    /// `invalidationContextForBoundsChange:`: a new context of `invalidationContextClass` (C25) that keeps the
+    /// layout's data (F7).
     open func invalidationContext(forBoundsChange newBounds: LayoutRect) -> InvalidationContext {
         ledger.contexts += 1
-        let context = InvalidationContext(everything: false)
+        let context = makeContext(everything: false)
         let sizeChanged = newBounds.size != collectionView.bounds.size
         context.invalidateFlowLayoutDelegateMetrics = sizeChanged
         context.invalidateFlowLayoutAttributes = sizeChanged
@@ -96,10 +136,24 @@ open class CollectionViewLayout {
         collectionView?.layoutDidInvalidate(with: context)
     }
 
-    /// `invalidateLayout`: a fresh context, everything invalid (F7: O(N) for delegate sizes).
-    public func invalidateLayout() {
+    /// `invalidateLayout` (C25): during a bounds change, `invalidateLayout(with:)` with the bounds change's context;
+    /// otherwise with a fresh context of `invalidationContextClass`, everything invalid (F7: O(N) for delegate sizes).
+    /// Open, as UIKit's is: an override runs on every invalidation UIKit sends through it, a scroll's included.
+    open func invalidateLayout() {
+        if let context = boundsChangeContext {
+            invalidateLayout(with: context)
+            return
+        }
         ledger.contexts += 1
-        invalidateLayout(with: InvalidationContext(everything: true))
+        invalidateLayout(with: makeContext(everything: true))
+    }
+
+    /// `_invalidateLayoutUsingContext:` (C25), what a bounds change calls (C7): the context held while
+    /// `invalidateLayout()` runs, so that an override of `invalidateLayout()` sees the scroll as on iOS.
+    final func invalidateLayout(usingBoundsChangeContext context: InvalidationContext) {
+        boundsChangeContext = context
+        invalidateLayout()
+        boundsChangeContext = nil
     }
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:` (velocity in pt/ms, UIKit's
@@ -139,6 +193,12 @@ open class CollectionViewDelegate {
     /// `scrollViewDidEndDecelerating:`.
     open func scrollViewDidEndDecelerating(_ collectionView: CollectionView) {}
 
+    /// `scrollViewDidEndScrollingAnimation:`, an optional method of `UIScrollViewDelegate`: nil when the app does
+    /// not implement it (`respondsToSelector:` NO), so a layout's `delegate?.scrollViewDidEndScrollingAnimation?(cv)`
+    /// reads as on iOS. An app that implements it overrides the property with its closure. The model runs no
+    /// scrolling animation of its own: only app or layout code calls it.
+    open var scrollViewDidEndScrollingAnimation: ((CollectionView) -> Void)? { nil }
+
     /// `collectionView(_:willDisplay:forItemAt:)`: a cell comes on screen, its attributes already applied
     /// (`_notifyWillDisplayCellIfNeeded:forIndexPath:` follows the application in
     /// `-_createPreparedCellForItemAtIndexPath:withLayoutAttributes:applyAttributes:isFocused:notify:`).
@@ -169,6 +229,11 @@ open class CollectionViewDataSource {
 
     /// `collectionView:numberOfItemsInSection:`.
     open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+
+    /// The cell class `collectionView(_:cellForItemAt:)` dequeues (the one the app registered with
+    /// `register(_:forCellWithReuseIdentifier:)`): the collection view makes a cell of this class whenever its reuse
+    /// queue is empty. `Cell` unless the app has a subclass of its own.
+    open var cellClass: Cell.Type { Cell.self }
 }
 
 /// A data source of `sections` sections of `itemsPerSection` items each (every seed and peer uses one shape).

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `UICollectionViewLayoutAttributes`: one item's placement, an object shared by reference between the
 /// layout's caches, the collection view's map and (as a copy) the cell.
 ///
@@ -12,6 +18,10 @@
 /// About 350 bytes on iOS (A1, medium).
 ///
 /// Not final: peers subclass it (FSPagerView's `FSPagerViewLayoutAttributes`), as UIKit allows.
+///
+/// A supplementary or decoration view's attributes (`init(forSupplementaryViewOfKind:with:)`,
+/// `init(forDecorationViewOfKind:with:)`) carry their category and kind; the collection view keeps them apart from
+/// the cells' (C28).
 open class LayoutAttributes {
     @exclusivity(unchecked) public var indexPath: IndexPath
     /// The `NSIndexPath` object when index paths live on the heap (switch `indexPath=heap`); shared by copies (A1).
@@ -30,14 +40,19 @@ open class LayoutAttributes {
     @exclusivity(unchecked) public var alpha: Double = 1
     @exclusivity(unchecked) public var zIndex: Int = 0
     @exclusivity(unchecked) public var isHidden = false
+    /// `representedElementCategory`: `.cell` unless made for a supplementary or decoration view (C28).
+    @exclusivity(unchecked) public private(set) var representedElementCategory = LayoutElementCategory.cell
+    /// Whether the object is a `LayoutAttributes` itself, not a subclass's (set once, at `init`).
+    @usableFromInline let isOfBaseClass: Bool
     /// The transform; setting a different one nulls the stored frame (F4).
     @exclusivity(unchecked) public var transform3D: Transform3D = .identity {
         didSet { if transform3D != oldValue { storedFrame = .null } }
     }
     /// `_frame`: null until computed from centre, size and transform, or set.
     @exclusivity(unchecked) @usableFromInline var storedFrame: LayoutRect
-    /// Whether the object is a `LayoutAttributes` itself, not a subclass's (set once, at `init`).
-    @usableFromInline let isOfBaseClass: Bool
+    /// The element kind of a supplementary or decoration view (nil for a cell): an interned kind, referred to without
+    /// retaining it, so that a cell's attributes object pays nothing for the field (no release when it goes).
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var elementKind: ElementKind?
 
     /// `layoutAttributesForCellWithIndexPath:` (an allocation; the caller counts it in the ledger).
     public required init(forCellWith indexPath: IndexPath) {
@@ -47,6 +62,23 @@ open class LayoutAttributes {
         storedFrame = LayoutRect(x: 0, y: 0, width: 0, height: 0)
         isOfBaseClass = Self.self == LayoutAttributes.self
     }
+
+    /// `layoutAttributesForSupplementaryViewOfKind:withIndexPath:` (C28; an allocation the caller counts).
+    public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
+        self.init(forCellWith: indexPath)
+        representedElementCategory = .supplementaryView
+        self.elementKind = ElementKind.named(elementKind)
+    }
+
+    /// `layoutAttributesForDecorationViewOfKind:withIndexPath:` (C28; an allocation the caller counts).
+    public convenience init(forDecorationViewOfKind elementKind: String, with indexPath: IndexPath) {
+        self.init(forCellWith: indexPath)
+        representedElementCategory = .decorationView
+        self.elementKind = ElementKind.named(elementKind)
+    }
+
+    /// `representedElementKind`: the kind of a supplementary or decoration view, nil for a cell.
+    public var representedElementKind: String? { elementKind?.name }
 
     /// The frame: as set, or the bounding box of the transformed bounds around the centre.
     public var frame: LayoutRect {
@@ -101,6 +133,10 @@ open class LayoutAttributes {
         isHidden = other.isHidden
         transform3D = other.transform3D
         storedFrame = other.storedFrame
+        if other.representedElementCategory != .cell {
+            representedElementCategory = other.representedElementCategory
+            elementKind = other.elementKind
+        }
     }
 
     /// `-isEqual:`: the fields a cell compares before it applies new attributes (C3).
@@ -114,5 +150,43 @@ open class LayoutAttributes {
     final func baseFieldsEqual(_ other: LayoutAttributes) -> Bool {
         indexPath == other.indexPath && center == other.center && size == other.size && alpha == other.alpha
             && zIndex == other.zIndex && isHidden == other.isHidden && transform3D == other.transform3D
+    }
+}
+
+/// `UICollectionView.ElementCategory`: what a layout attributes object places (C28).
+public enum LayoutElementCategory: UInt8, Sendable {
+    case cell, supplementaryView, decorationView
+}
+
+/// A supplementary or decoration view's element kind, interned: one object per kind name for the life of the
+/// process (a layout uses a handful of kinds), so that attributes objects refer to it without retaining it.
+public final class ElementKind: @unchecked Sendable {
+    public let name: String
+
+    private init(name: String) { self.name = name }
+
+    /// The one object for kind `name`.
+    public static func named(_ name: String) -> ElementKind { registry.intern(name) }
+
+    private static let registry = Registry()
+
+    /// The kinds made so far, behind a mutex (layouts on several threads may make attributes at once).
+    private final class Registry: @unchecked Sendable {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        private var kinds: [String: ElementKind] = [:]
+
+        init() {
+            mutex = .allocate(capacity: 1)
+            pthread_mutex_init(mutex, nil)
+        }
+
+        func intern(_ name: String) -> ElementKind {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            if let kind = kinds[name] { return kind }
+            let kind = ElementKind(name: name)
+            kinds[name] = kind
+            return kind
+        }
     }
 }

@@ -26,7 +26,9 @@ public final class UIKitLedger {
     @exclusivity(unchecked) public var itemInvalidations = 0
     /// Invalidation context objects created.
     @exclusivity(unchecked) public var contexts = 0
-    /// Attributes objects allocated fresh (a cache miss, FSPagerView's per item, a pool's first use).
+    /// Attributes objects allocated fresh (a cache miss, FSPagerView's per item, a pool's first use). A layout of
+    /// your own counts each object it makes here (`ledger.attributesCreated += 1` beside the initialiser), as the
+    /// built-in layouts do: the model cannot see an allocation the layout does not report.
     @exclusivity(unchecked) public var attributesCreated = 0
     /// Attributes objects copied by a layout or a seed (A1: F5's copy, UPCarousel, InfiniteLayout).
     @exclusivity(unchecked) public var attributesCopied = 0
@@ -72,6 +74,9 @@ public final class UIKitLedger {
     @exclusivity(unchecked) public var prefetchItems = 0
     @exclusivity(unchecked) public var cellsPrefetched = 0
     @exclusivity(unchecked) public var prefetchHits = 0
+    /// C28: supplementary and decoration views' attributes the collection view stored from the layout's answers
+    /// (uncopied, per kind; no view is shown for them).
+    @exclusivity(unchecked) public var supplementaryAttributes = 0
 
     public init() {}
 
@@ -89,7 +94,8 @@ public final class UIKitLedger {
          ("mapNodes", mapNodes), ("visibleItemWrappers", visibleItemWrappers), ("handlerCalls", handlerCalls),
          ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects), ("dataCopies", dataCopies),
          ("cellQueries", cellQueries), ("cellQueryArrays", cellQueryArrays), ("prefetchContexts", prefetchContexts),
-         ("prefetchItems", prefetchItems), ("cellsPrefetched", cellsPrefetched), ("prefetchHits", prefetchHits)]
+         ("prefetchItems", prefetchItems), ("cellsPrefetched", cellsPrefetched), ("prefetchHits", prefetchHits),
+         ("supplementaryAttributes", supplementaryAttributes)]
     }
 
     /// The modelled objects allocated so far (every counter that stands for a heap object; the arrays and

@@ -4,7 +4,7 @@
 ///     var switches = UIKitSwitches.default
 ///     try switches.set("answerCaching=off")            // what `run --uikit answerCaching=off` passes
 ///     UIKitSwitches.descriptors.map(\.name)            // what `list --uikit` prints
-///     UIKitSwitches.allCombinations.count              // 2 048: the report ranks pipelines under each
+///     UIKitSwitches.allCombinations.count              // 8 192: the report ranks pipelines under each
 ///
 /// The defaults are the evidence's best reading; each descriptor says where it comes from.
 public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
@@ -112,6 +112,25 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         case unclamped
     }
 
+    /// C26: when a context's `contentOffsetAdjustment` and `contentSizeAdjustment` reach the collection view (the
+    /// body of `-[UICollectionView _invalidateLayoutWithContext:]` is unread: assumed). No built-in layout sets one.
+    public enum ContentAdjustment: String, CaseIterable, Sendable {
+        /// As the invalidation arrives, before the data is dropped (the documented "changing the value causes the
+        /// collection view to add ..." read as immediate).
+        case atInvalidation
+        /// At the start of the next layout pass, before the layout is prepared.
+        case nextLayoutPass
+    }
+
+    /// C30: what decides the deceleration of the trajectory's flicks for a pipeline whose app set
+    /// `decelerationRate` (documented: medium). No built-in pipeline sets one.
+    public enum FlickRate: String, CaseIterable, Sendable {
+        /// The rate the app set on its collection view, for every flick (the script's own rates while it set none).
+        case app
+        /// The script's own rates always, the app's setting ignored.
+        case script
+    }
+
     public var flowQuery: FlowQuery
     public var cachesAfterMutation: CachesAfterMutation
     public var answerCaching: AnswerCaching
@@ -123,12 +142,15 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     public var cellQueryValidation: CellQueryValidation
     public var prefetch: Prefetch
     public var didScrollOrder: DidScrollOrder
+    public var contentAdjustment: ContentAdjustment
+    public var flickRate: FlickRate
 
     public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
                 answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .map,
                 itemInvalidation: ItemInvalidation = .items, orthogonalScroll: OrthogonalScroll = .offsetOnly,
                 contentTargets: ContentTargets = .clamped, cellQueryValidation: CellQueryValidation = .yes,
-                prefetch: Prefetch = .on, didScrollOrder: DidScrollOrder = .beforeInvalidate) {
+                prefetch: Prefetch = .on, didScrollOrder: DidScrollOrder = .beforeInvalidate,
+                contentAdjustment: ContentAdjustment = .atInvalidation, flickRate: FlickRate = .app) {
         self.flowQuery = flowQuery
         self.cachesAfterMutation = cachesAfterMutation
         self.answerCaching = answerCaching
@@ -140,6 +162,8 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         self.cellQueryValidation = cellQueryValidation
         self.prefetch = prefetch
         self.didScrollOrder = didScrollOrder
+        self.contentAdjustment = contentAdjustment
+        self.flickRate = flickRate
     }
 
     /// The evidence's best reading of every switch.
@@ -192,6 +216,12 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("didScrollOrder", \.didScrollOrder,
                    evidence: "assumed: -[UICollectionView setBounds:] invalidates after [super setBounds:]; UIScrollView.mm unread",
                    summary: "scrollViewDidScroll runs before the bounds change's invalidation, or after it"),
+        descriptor("contentAdjustment", \.contentAdjustment,
+                   evidence: "C26 (documented: medium; when it applies: assumed): -[UICollectionViewLayoutInvalidationContext contentOffsetAdjustment]",
+                   summary: "a context's content offset and size adjustments applied as the invalidation arrives, or at the next layout pass"),
+        descriptor("flickRate", \.flickRate,
+                   evidence: "C30 (documented: medium): UIScrollView.decelerationRate",
+                   summary: "a rate the app set on its collection view decides every flick, or the script's own rates always"),
     ]
 
     private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(

@@ -3,15 +3,20 @@
 /// (`UIKitLedger.viewPropertySets`); what Core Animation does with it (the layer's model value, the commit) is
 /// not modelled, and a set on an existing layer is taken to allocate nothing (assumed: cost only, the same for
 /// every pipeline, since UIKit's own attribute application sets the same properties).
-public class View {
+///
+/// Open, so that `Cell` is: an app's cell class subclasses `Cell` (`UICollectionViewCell`). Its properties are final.
+open class View {
     /// Held strongly: a `let` of the view, so counting a set needs no retain (the ledger holds no views).
     @usableFromInline let ledger: UIKitLedger
-    @exclusivity(unchecked) @usableFromInline var storedCenter = LayoutPoint.zero
-    @exclusivity(unchecked) @usableFromInline var storedBounds = LayoutRect(x: 0, y: 0, width: 0, height: 0)
-    @exclusivity(unchecked) @usableFromInline var storedAlpha = 1.0
-    @exclusivity(unchecked) @usableFromInline var storedTransform3D = Transform3D.identity
+    @exclusivity(unchecked) @usableFromInline final var storedCenter = LayoutPoint.zero
+    @exclusivity(unchecked) @usableFromInline final var storedBounds = LayoutRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) @usableFromInline final var storedAlpha = 1.0
+    @exclusivity(unchecked) @usableFromInline final var storedTransform3D = Transform3D.identity
+    /// The view whose size this one always has (a cell's content view: its cell, C27), or nil.
+    @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var sizedLike: View?
 
-    init(ledger: UIKitLedger) { self.ledger = ledger }
+    /// A view whose property sets count in `ledger`.
+    public init(ledger: UIKitLedger) { self.ledger = ledger }
 
     /// `center` (in the superview's coordinates; a transform acts around it).
     @inlinable
@@ -23,10 +28,14 @@ public class View {
         }
     }
 
-    /// `bounds`.
+    /// `bounds`. A cell's content view has its cell's size (C27: the cell's `layoutSubviews` sets the content
+    /// view's frame to the cell's bounds; that layout's own work is not counted).
     @inlinable
     public final var bounds: LayoutRect {
-        get { storedBounds }
+        get {
+            guard let source = sizedLike else { return storedBounds }
+            return LayoutRect(origin: storedBounds.origin, size: source.storedBounds.size)
+        }
         set {
             ledger.viewPropertySets += 1
             storedBounds = newValue
@@ -62,30 +71,35 @@ public class View {
 }
 
 /// A cell (`UICollectionViewCell`): a view showing one item, its copy of the attributes last applied (C3), and
-/// its `contentView`, which UIKit lays out to the cell's bounds and never gives attributes to (an app's
+/// its `contentView`, which always has the cell's size (C27) and is never given attributes (an app's
 /// content, and any transform or alpha the app sets there, stays the app's). The content itself (labels,
 /// images) is the app's and not modelled.
-public final class Cell: View {
-    @exclusivity(unchecked) public internal(set) var globalIndex = -1
-    @exclusivity(unchecked) public internal(set) var layoutAttributes: LayoutAttributes?
+///
+/// Open, as `UICollectionViewCell` is: an app's cell class subclasses it (a conformance such as a layout's
+/// `TransformableView` goes on that class), and its data source names it (`CollectionViewDataSource.cellClass`).
+/// The collection view makes cells with `init(ledger:)`, so a subclass keeps that initialiser.
+open class Cell: View {
+    @exclusivity(unchecked) public final internal(set) var globalIndex = -1
+    @exclusivity(unchecked) public final internal(set) var layoutAttributes: LayoutAttributes?
     /// `contentView`.
     public let contentView: View
 
-    override init(ledger: UIKitLedger) {
+    public required override init(ledger: UIKitLedger) {
         contentView = View(ledger: ledger)
         super.init(ledger: ledger)
+        contentView.sizedLike = self
     }
 
     /// What the screen shows for this cell: its transform composed with its content view's (both act around
     /// the cell's centre), and its alpha times the content view's.
     @inlinable
-    public var presentedScale: Double { storedTransform3D.m11 * contentView.storedTransform3D.m11 }
+    public final var presentedScale: Double { storedTransform3D.m11 * contentView.storedTransform3D.m11 }
 
     @inlinable
-    public var presentedAlpha: Double { storedAlpha * contentView.storedAlpha }
+    public final var presentedAlpha: Double { storedAlpha * contentView.storedAlpha }
 
     @inlinable
-    public var presentedTranslationX: Double {
+    public final var presentedTranslationX: Double {
         storedTransform3D.m41 + storedTransform3D.m11 * contentView.storedTransform3D.m41
     }
 }
