@@ -100,14 +100,16 @@ import Glibc
             let line = try worker.receive()
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             if fields.first == "ready" {
-                #expect(fields == ["ready", "2"])
+                #expect(fields == ["ready", "\(cases.count)"])
                 break
             }
             #expect(fields.first == "case" && fields.count == 7, "\(line)")
             cases.append(fields)
         }
-        #expect(cases.map { String($0[1]) } == ["floor/scaleAlpha@3", "floor/scaleAlpha@300"])
-        #expect(cases.allSatisfy { $0[3] == "ns/frame" && Int($0[4])! > 0 })
+        // The filter's two cases, and the reference rows every selection has (those two among them).
+        let keys = cases.map { String($0[1]) }
+        #expect(Set(keys) == Set(ReferenceRows.keys.map(\.description)).union(["floor/scaleAlpha@3", "floor/scaleAlpha@300"]), "\(keys)")
+        #expect(cases.filter { $0[1].hasPrefix("floor/scaleAlpha@") }.allSatisfy { $0[3] == "ns/frame" && Int($0[4])! > 0 })
         try worker.send("sample\tfloor/scaleAlpha@3\t\(cases[0][4])")
         let sample = try worker.receive().split(separator: "\t")
         #expect(sample.count == 2 && sample[0] == "ok" && Double(sample[1])! > 0)
@@ -120,6 +122,64 @@ import Glibc
         try worker.send("quit")
         #expect(try worker.receive() == "bye")
         #expect(worker.child.wait() == 0)
+    }
+}
+
+/// `ab`'s table, legend and summary line: what each column is, and a row whose time moved with the same instructions.
+@Suite struct ABTableTests {
+    static func row(_ id: String, samples: [Double], instructions: Double? = nil) -> ResultRow {
+        var row = ResultRow(measured: BenchmarkID(parsing: id)!, size: 1_000, items: 1_000, unit: .nanosecondsPerFrame,
+                            samples: samples, iterationsPerSample: 100, mallocsPerIteration: nil)
+        row.instructionsPerIteration = instructions
+        return row
+    }
+
+    /// Side A's and side B's rounds: B `factor` times A, the level of each round spread by `spread` (relative).
+    static func rounds(_ factor: Double, count: Int = 12, spread: Double = 0.2) -> [PairedRound] {
+        (0..<count).map { index in
+            let a = 1_000 * (1 + spread * Double(index % 4) / 3)
+            return PairedRound(a: a, b: a * factor * (index % 2 == 0 ? 1.004 : 0.996))
+        }
+    }
+
+    @Test func theTableShowsTimesRatioBesideTheInstructionsAndLabelsAMovedRow() {
+        let moved = Self.rounds(1.12)
+        let counted = Self.rounds(0.95)
+        let outcome = PairedComparison.session(
+            a: [Self.row("uikit/moved", samples: moved.map(\.a), instructions: 5_000),
+                Self.row("release/counted", samples: counted.map(\.a), instructions: 5_000)],
+            b: [Self.row("uikit/moved", samples: moved.map(\.b), instructions: 5_000),
+                Self.row("release/counted", samples: counted.map(\.b), instructions: 5_700)],
+            rounds: [RowKey(benchmark: BenchmarkID(parsing: "uikit/moved")!, size: 1_000): [moved],
+                     RowKey(benchmark: BenchmarkID(parsing: "release/counted")!, size: 1_000): [counted]],
+            options: ComparisonOptions(timeThreshold: 0.05))
+        let table = ABCommand.table(outcome.comparison.rows, outcome: outcome, schema: SuiteConfiguration.schema())
+        #expect(table.columns.map(\.title) == ["benchmark", "n", "A median", "B median", "time B/A", "95% interval", "instr. B/A",
+                                                "by", "verdict"])
+        let rows = Dictionary(uniqueKeysWithValues: table.rows.map { ($0[0], $0) })
+        // 14% more instructions decide; the time columns say time was 5% lower: no column contradicts another.
+        #expect(rows["release/counted"]![4] == "0.950x" && rows["release/counted"]![6] == "1.14x", "\(table.rows)")
+        #expect(rows["release/counted"]![7] == "instructions" && rows["release/counted"]![8] == "REGRESSED")
+        #expect(rows["uikit/moved"]![4] == "1.12x" && rows["uikit/moved"]![6] == "1.00x")
+        #expect(rows["uikit/moved"]![8] == ABCommand.movedLabel)
+        #expect(ABCommand.legend(estimator: .standard, instructions: true).contains("median of the per-round ratios"))
+        #expect(ABCommand.legend(estimator: .sides(.quantile(10)), instructions: false).contains("side B's p10 over side A's"))
+        let revision = ABCommand.Revision(name: "HEAD", commit: String(repeating: "a", count: 40))
+        let summary = ABCommand.summaryLine(outcome.comparison, moved: outcome.moved.count, rounds: 12, blocks: 1, threshold: 0.05,
+                                            a: revision, b: revision, seconds: 3)
+        #expect(summary.hasPrefix("1 regressed, 1 moved with instructions unchanged; up to 12 paired rounds"), "\(summary)")
+    }
+
+    @Test func anUnchangedRowWhoseIntervalExcludesOneSaysWhichWay() {
+        let rounds = Self.rounds(1.03, count: 30, spread: 0)
+        let key = RowKey(benchmark: BenchmarkID(parsing: "floor/x")!, size: 1_000)
+        let outcome = PairedComparison.session(
+            a: [Self.row("floor/x", samples: rounds.map(\.a))], b: [Self.row("floor/x", samples: rounds.map(\.b))],
+            rounds: [key: [rounds]], options: ComparisonOptions(timeThreshold: 0.05))
+        let row = outcome.comparison.rows[0]
+        #expect(row.verdict == .unchanged)
+        #expect(ABCommand.verdictText(row, moved: false).hasPrefix("slower, below threshold (+3%, 1.0"), "\(row)")
+        #expect(ABCommand.verdictText(row, moved: true) == ABCommand.movedLabel)
     }
 }
 

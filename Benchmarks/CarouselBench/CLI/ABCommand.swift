@@ -1,4 +1,5 @@
 import BenchKit
+import BenchReport
 import Foundation
 
 #if canImport(Glibc)
@@ -110,7 +111,11 @@ enum ABCommand {
             `regressed` when the whole interval is above 1 + threshold, `improved` below 1/(1 + threshold),
             `inconclusive` when it straddles the threshold and is wider than it; rows on one side only are `new` or
             `missing`. With \(AB.instructions.name) each binary's own `run` is also counted under callgrind, and instruction
-            counts decide the rows they cover (threshold \(ReportNumber.percent(Defaults.instructionThreshold * 100))%).
+            counts decide the rows they cover (threshold \(ReportNumber.percent(Defaults.instructionThreshold * 100))%); a row
+            whose counts did not change while its time moved past the threshold reads `\(movedLabel)` (code that
+            runs at another address, or memory that serves it at another speed) and does not fail the session.
+            The table shows each side's median time, the paired time ratio with its interval (time's, whatever
+            decided the row), the instruction ratio where counted, and a line saying what each column is.
             Writes a.csv and b.csv (each side as a results set, with .samples.csv and .meta.json naming its revision
             and commit) and comparison.csv (metric `paired`) in the output directory; prints the rows that changed
             and a summary line; the three are written together under their locks (Docs/RESULTS-FORMAT.md, "Several
@@ -145,7 +150,8 @@ enum ABCommand {
         let outputDirectory = arguments.outputDirectory
         let wait = arguments.lock.wait
         let selection = try BenchmarkRunner.select(CarouselSuite(configuration).benchmarks, options: options)
-        guard !selection.cases.isEmpty else {
+        // The reference rows are always there: the filter must choose a row of its own.
+        guard selection.chosen > 0 else {
             throw UsageError("no benchmark matches \(FilterArgument.option.name) '\(options.filter ?? "")' at these sizes")
         }
         // Each side's workers: `ab-worker` with the options that choose the cases.
@@ -225,6 +231,7 @@ enum ABCommand {
             metadata.options["addressSpace"] = ChildProcess.fixedAddressSpace.reason.map { AddressSpaceLayout.randomised($0).description }
                 ?? "each worker re-executes itself with address-space randomisation off"
             metadata.options["blockAlignment"] = blockAlignment.metadata
+            metadata.references = RunMetadata.referenceList(selection.references.intersection(side.rows.map(\.key)))
             return RunResult(rows: side.rows, failures: side.failures, skipped: side.skipped, metadata: metadata,
                              preparation: side.preparation)
         }
@@ -251,9 +258,10 @@ enum ABCommand {
         progress.finish()
         finished = true
 
-        let comparison = PairedComparison.compare(
+        let outcome = PairedComparison.session(
             a: resultA.rows, b: resultB.rows, rounds: session.pairs,
             estimator: estimator, options: ComparisonOptions(timeThreshold: threshold))
+        let comparison = outcome.comparison
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: resultA.rows + resultB.rows)
         let paths = ["a", "b", "comparison"].map { outputDirectory + "/\($0).csv" }
         try Locking.writing(paths, wait: wait) {
@@ -263,14 +271,31 @@ enum ABCommand {
         }
 
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
-        let summary = summaryLine(comparison, rounds: session.rounds, blocks: session.blocks, threshold: threshold,
-                                  estimator: estimator,
+        let summary = summaryLine(comparison, moved: outcome.moved.count, rounds: session.rounds, blocks: session.blocks,
+                                  threshold: threshold, estimator: estimator,
                                   a: revisionA, b: revisionB, seconds: seconds)
         if format.isForPeople {
-            // The rows that changed (every row with --all), then ab's own summary line.
-            var shown = comparison
-            shown.rows = comparison.rows.filter { arguments.all || $0.verdict != .unchanged }
-            print(try format.comparison(shown, schema: schema, listed: .all, summary: summary), terminator: "")
+            // The rows that changed or moved, short of the threshold too (every row with --all), what each column is,
+            // then ab's summary line.
+            let shown = comparison.rows.filter {
+                arguments.all || $0.verdict != .unchanged || $0.belowThreshold != nil || outcome.movedWithInstructionsUnchanged($0)
+            }
+            let markdown = (format as? TableFormat)?.markdown ?? false
+            if !shown.isEmpty {
+                let table = Self.table(shown, outcome: outcome, schema: schema)
+                print(markdown ? table.renderMarkdown() + "\n" : table.renderConsole(), terminator: "")
+                // In Markdown a paragraph of its own (a line right after a table would be read as a row of it).
+                print(Self.legend(estimator: estimator, instructions: shown.contains { $0.metric == .instructions })
+                    + (markdown ? "\n" : ""))
+            }
+            // The reference rows both workers measured (a revision older than them has none). Pairing needs no
+            // reference to divide by: they are there as in every run, and decided as any row.
+            let references = selection.references.intersection(comparison.rows.map(\.key))
+            if !references.isEmpty {
+                print("reference rows (in every run, whatever the filter; not under test): "
+                    + ReferenceRows.names(references) + (markdown ? "\n" : ""))
+            }
+            print(summary)
         } else {
             print(try format.comparison(comparison, schema: schema, listed: .all), terminator: "")
             StandardError.write(summary + "\n")
@@ -284,11 +309,74 @@ enum ABCommand {
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
     }
 
-    /// `2 regressed, 34 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time, ratios), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
-    static func summaryLine(_ comparison: Comparison, rounds: Int, blocks: Int, threshold: Double,
+    /// ab's table of `rows`: each side's median time, the paired time ratio and its interval, the instruction ratio
+    /// where both sides were counted, what decided, and the verdict (`verdictText`). The time figures are always
+    /// time's, whatever decided the row.
+    static func table(_ rows: [ComparisonRow], outcome: PairedOutcome, schema: ResultSchema) -> Table {
+        let counted = rows.contains { $0.metric == .instructions }
+        var table = Table(columns: [
+            TableColumn("benchmark"), TableColumn(schema.sizeTitle, alignment: .right),
+            TableColumn("A median", alignment: .right), TableColumn("B median", alignment: .right),
+            TableColumn("time B/A", alignment: .right), TableColumn("95% interval", alignment: .right),
+        ] + (counted ? [TableColumn("instr. B/A", alignment: .right)] : []) + [TableColumn("by"), TableColumn("verdict")])
+        for row in rows {
+            let time = outcome.times[row.key]
+            var interval = ""
+            if let low = time?.low, let high = time?.high { interval = ReportFormat.ratio(low) + " - " + ReportFormat.ratio(high) }
+            var cells: [String] = [
+                row.key.benchmark.description, ReportFormat.size(Double(row.key.size)),
+                row.baselineMedian.map { ReportFormat.nanoseconds($0) } ?? "",
+                row.currentMedian.map { ReportFormat.nanoseconds($0) } ?? "",
+                time?.ratio.map { ReportFormat.ratio($0) } ?? "", interval,
+            ]
+            if counted { cells.append(row.metric == .instructions ? row.ratio.map { ReportFormat.ratio($0) } ?? "" : "") }
+            cells.append(row.metric.rawValue)
+            cells.append(verdictText(row, moved: outcome.movedWithInstructionsUnchanged(row)))
+            table.append(cells)
+        }
+        return table
+    }
+
+    /// A row's verdict as ab's table shows it: `compare`'s label (`ComparisonRow.verdictLabel`: `REGRESSED`,
+    /// `slower, below threshold (+3%, 1.02-1.04x)`, ...), or `movedLabel`.
+    static func verdictText(_ row: ComparisonRow, moved: Bool) -> String {
+        moved ? movedLabel : row.verdictLabel
+    }
+
+    /// The label of a row whose instructions did not change while its paired time moved past the threshold.
+    static let movedLabel = "moved, instructions unchanged"
+
+    /// What the columns of `table` are: a line each, after the table.
+    static func legend(estimator: PairedEstimator, instructions: Bool) -> String {
+        let ratio = switch estimator {
+        case .roundRatios: "the median of the per-round ratios B/A (a round times both sides back to back), with its 95% "
+            + "interval; not the ratio of the two medians, which a round slow on one side moves"
+        case .sides(let estimator): "side B's \(estimator) over side A's (rounds resampled as pairs), with its 95% interval"
+        }
+        return (["A median, B median: each side's median time per iteration, over the same paired rounds.",
+                 "time B/A: \(ratio)."]
+            + (instructions ? ["instr. B/A: instructions per iteration under callgrind, which decide the rows both sides counted.",
+                               "\(movedLabel): time past the threshold with the same instructions; never a failure."] : []))
+            .joined(separator: "\n")
+    }
+
+    /// `2 regressed, 1 moved with instructions unchanged, 33 unchanged; up to 15 paired rounds in 3 blocks; threshold 3% (paired time, ratios), 1% (instructions); A = ..., B = ...; 1 min 5 s`.
+    static func summaryLine(_ comparison: Comparison, moved: Int = 0, rounds: Int, blocks: Int, threshold: Double,
                             estimator: PairedEstimator = .standard, a: Revision, b: Revision, seconds: Double) -> String {
+        // compare's counts (`Comparison.verdictCounts`), the moved rows counted apart from the other unchanged ones.
+        var parts: [String] = []
         let counts = comparison.summary
-        let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+        let below = comparison.belowThreshold
+        for verdict in Verdict.allCases {
+            guard verdict == .unchanged else {
+                if let count = counts[verdict] { parts.append("\(count) \(verdict.rawValue)") }
+                continue
+            }
+            let still = (counts[.unchanged] ?? 0) - below.values.reduce(0, +) - moved
+            if moved > 0 { parts.append("\(moved) moved with instructions unchanged") }
+            if still > 0 { parts.append("\(still) unchanged") }
+            parts += BelowThreshold.allCases.compactMap { direction in below[direction].map { "\($0) \(direction.counted)" } }
+        }
         let instructions = comparison.rows.contains { $0.metric == .instructions }
             ? ", \(ReportNumber.percent(comparison.options.instructionThreshold * 100))% (instructions)" : ""
         return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))

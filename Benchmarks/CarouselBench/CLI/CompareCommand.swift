@@ -33,13 +33,20 @@ enum CompareCommand {
             those decide (deterministic; threshold \(ReportNumber.percent(Defaults.instructionThreshold * 100))%). Times are compared only
             between runs on the same machine (the fingerprint in NAME.meta.json: CPU, cores, caches, kernel, Swift);
             otherwise those rows read `not comparable`. On one machine each time sample is first divided by its
-            round's slowdown (the median row's, so a machine slow for a while is not slower code; \(Comparison.rawSamples.name): not;
+            round's slowdown (the median reference row's, so a machine slow for a while is not slower code; \(Comparison.rawSamples.name): not;
             Docs/NOISE.md, "Round speeds"), measured against either run's full speed and with each row's exponent learnt
             from the machine's profile too when one of at least \(MachineProfile.minimumRuns) runs is there (`profile`,
             and every `run` at the tool's own budget; \(ProfileChoice.profile.name), \(ProfileChoice.noProfile.name)); the ratio of the runs' medians
-            of those samples (\(Comparison.estimator.name)) is divided by the run-wide drift (the median ratio over all rows, so a slower
-            machine is not slower code) and a seeded bootstrap over those samples gives its 95% interval: `regressed`
-            only when the whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide.
+            of those samples (\(Comparison.estimator.name)) is divided by the run-wide drift (the median ratio over the reference rows the files
+            record, every run's fixed rows of the harness, the floors and the components, else over all rows, so a
+            slower machine is not slower code, and the rounds' slowdowns are those rows' too; Docs/VERDICTS.md,
+            "Reference rows") and a seeded bootstrap over those samples gives its 95% interval: `regressed`
+            only when the whole interval is above 1 + threshold, `inconclusive` when the interval is too wide to decide; an
+            `unchanged` row whose interval excludes 1 reads `slower, below threshold (+17%, 1.07-1.19x)` (or faster),
+            counted apart. Times are compared only between rows of one scope (quick or full, budget, processes, sizes,
+            recorded in NAME.meta.json): rows of two scopes read `not comparable` with a warning (instruction counts still
+            decide), and a file that records no scope is compared as it is, with a note (Docs/VERDICTS.md, "Runs of one
+            scope"). Two files with no row in common but the reference rows are an error (exit 1).
             A row the median leaves unchanged or inconclusive is decided on its worst frame (worst_frame, where both
             files have it): `regressed` when, divided by the drift, it is past 1 + \(Comparison.worstThreshold.name) and longer by at
             least \(Int(Defaults.worstFrameNoiseFloor / 1000)) us (`improved` the other way); the verdict's metric is then worst_frame. Rows
@@ -66,7 +73,8 @@ enum CompareCommand {
         // Each set as one commit left it, even while a run writes it.
         let baseline = try ResultsFile.readSet(arguments.files[0], schema: schema, wait: wait)
         let current = try ResultsFile.readSet(arguments.files[1], schema: schema, wait: wait)
-        comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baseline.metadata, current: current.metadata)
+        try checkRowsMatch(baseline: baseline, current: current, paths: arguments.files)
+        comparisonOptions.describe(baseline: baseline.metadata, current: current.metadata)
         comparisonOptions.profile = try arguments.profile.forComparison(baseline: baseline.metadata)
         let comparison = Comparator.compare(baseline: baseline.rows, current: current.rows, options: comparisonOptions)
         if let output = arguments.output {
@@ -80,6 +88,21 @@ enum CompareCommand {
             for note in notes { StandardError.write(note + "\n") }
         }
         return comparison.hasRegression ? ExitCode.regression : ExitCode.success
+    }
+
+    /// Stops a comparison of two files that have rows but no row in common besides the reference rows (which every
+    /// package's runs have): a baseline of another package, or of other benchmarks, would otherwise read every row
+    /// `new` or `missing` and exit 0.
+    /// - Throws: `RuntimeError` (exit 1) naming both files and a row of each.
+    static func checkRowsMatch(baseline: (rows: [ResultRow], metadata: RunMetadata?),
+                               current: (rows: [ResultRow], metadata: RunMetadata?), paths: [String]) throws {
+        let references = (baseline.metadata?.referenceKeys ?? []).union(current.metadata?.referenceKeys ?? [])
+        let before = Set(baseline.rows.map(\.key)).subtracting(references)
+        let after = Set(current.rows.map(\.key)).subtracting(references)
+        guard !before.isEmpty, !after.isEmpty, before.isDisjoint(with: after) else { return }
+        throw RuntimeError("\(paths[0]) and \(paths[1]) have no row in common"
+            + (references.isEmpty ? "" : " besides the reference rows")
+            + " (\(before.min()!) ..., \(after.min()!) ...): files of two packages or of other benchmarks; nothing to compare")
     }
 }
 

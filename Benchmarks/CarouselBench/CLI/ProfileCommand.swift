@@ -71,7 +71,9 @@ enum ProfileCommand {
             if let first = byProfile[target]?.first, first.machine != machine {
                 throw RuntimeError("\(path): timed on \(machine), not on \(first.machine) as \(first.path): a profile is of one machine")
             }
-            byProfile[target, default: []].append((path, rows, machine, MachineProfile.configuration(of: metadata)))
+            // A run whose rows are too few besides its reference rows is not added (`SuiteRun.tellsRounds`).
+            byProfile[target, default: []].append((path, SuiteRun.tellsRounds(rows, metadata: metadata) ? rows : [], machine,
+                                                   MachineProfile.configuration(of: metadata)))
         }
         if arguments.runs.isEmpty {
             let path = chosen ?? MachineProfile.path(machine: HistoryFile.machineSlug(MachineFingerprint.current.description))

@@ -22,7 +22,7 @@ enum ResultRendering {
                 row.baselineMedian.map { ReportFormat.nanoseconds($0) } ?? "",
                 row.currentMedian.map { ReportFormat.nanoseconds($0) } ?? "",
                 row.ratio.map { ReportFormat.ratio($0) } ?? "", interval, row.metric.rawValue,
-                row.verdict == .regressed ? "REGRESSED" : row.verdict.rawValue,
+                row.verdictLabel,
             ])
         }
         return table
@@ -34,24 +34,28 @@ enum ComparisonListing {
     /// Every row (`ab`, `compare --all`).
     case all
     /// All but `unchanged` and `not comparable` (a long table helps nobody; the summary line says why times
-    /// were not compared): `compare`'s default.
+    /// were not compared), though an `unchanged` row that moved short of the threshold is listed: `compare`'s default.
     case notable
-    /// Only rows that decided something, `regressed`, `improved` or `missing`: `run`'s default, where
-    /// `inconclusive` and `new` rows are counted in the summary line (`--verbose` lists them as `notable`).
+    /// Only rows that decided something, `regressed`, `improved` or `missing`: `run`'s default, where `inconclusive`,
+    /// `new` and the rows that moved short of the threshold are counted in the summary line (`--verbose` lists them as
+    /// `notable`).
     case decided
 
-    func lists(_ verdict: Verdict) -> Bool {
+    /// Whether the listing shows `row`: an `unchanged` row that moved short of the threshold
+    /// (`ComparisonRow.belowThreshold`) is shown by `notable` too.
+    func lists(_ row: ComparisonRow) -> Bool {
+        let verdict = row.verdict
         switch self {
-        case .all: true
-        case .notable: verdict != .unchanged && verdict != .notComparable
-        case .decided: verdict == .regressed || verdict == .improved || verdict == .missing
+        case .all: return true
+        case .notable: return (verdict != .unchanged && verdict != .notComparable) || row.belowThreshold != nil
+        case .decided: return verdict == .regressed || verdict == .improved || verdict == .missing
         }
     }
 
     /// The comparison with only the rows this listing shows.
     func shown(_ comparison: Comparison) -> Comparison {
         var shown = comparison
-        shown.rows = comparison.rows.filter { lists($0.verdict) }
+        shown.rows = comparison.rows.filter(lists)
         return shown
     }
 }

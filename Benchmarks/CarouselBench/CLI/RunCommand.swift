@@ -123,6 +123,15 @@ enum RunCommand {
             exponent from the profile as well as from the pair, measures the rounds against either run's full speed and
             widens the rows that move most between runs (Docs/NOISE.md, "The machine profile"; \(ProfileChoice.noProfile.name): neither
             adds nor divides by it).
+            Every run also times the reference rows (\(ReferenceRows.keys.count) rows of the harness, the floors and the components at
+            fixed sizes, whatever \(FilterArgument.option.name) says; the summary names them): the comparison takes the run-wide drift and
+            the rounds' slowdowns from them alone, so a change confined to the rows under test keeps its whole ratio
+            (Docs/VERDICTS.md, "Reference rows"). A results file records its scope (quick or full, budget, processes,
+            sizes); times of rows of two scopes read `not comparable`, with a warning (instruction counts still decide),
+            and a baseline that records none is compared as it is, with a note (Docs/VERDICTS.md, "Runs of one scope").
+            A baseline none of whose rows this run measures, with benchmarks this package does not have, is another
+            package's: the run stops before timing anything (exit 1). An `unchanged` row whose interval excludes 1 reads
+            `slower, below threshold (+17%, 1.07-1.19x)` (or faster) and is counted apart.
             Runs may share an output, a baseline and the history: each set is read, merged and written under a lock
             (one beside it, .NAME.lock), so none is mixed and no row lost; a run that has to wait says so after a
             second and gives up after \(LockArguments.option.name) seconds with one line (exit 1), having written nothing.

@@ -132,14 +132,24 @@ struct SelectionArguments: CommandArguments {
     }
 
     /// The run options these select, sampling `budget` seconds per benchmark and size (`quickBudget` with
-    /// `--quick`) unless `--time-budget` says otherwise; the warm-up is a share of it.
+    /// `--quick`) unless `--time-budget` says otherwise; the warm-up is a share of it. Every reference row
+    /// (`ReferenceRows`) is selected too, whatever the filter: `run`, its round workers and callgrind children, `ab`
+    /// and its workers all select through here, so they select alike.
     func runOptions(budget: Double, quickBudget: Double) -> RunOptions {
         var options = quick
             ? RunOptions.quick(filter: filter.pattern, sizes: sizes ?? CarouselSuite.quickSizes)
             : RunOptions(filter: filter.pattern, sizes: sizes)
         options.timeBudget = timeBudget.map { Double($0) / 1000 } ?? (quick ? quickBudget : budget)
         options.warmup = options.timeBudget * Defaults.warmupShare
+        options.references = ReferenceRows.keys
         return options
+    }
+
+    /// The scope of a run of `options` (these arguments' `runOptions`) whose rounds `processes` processes take: what a
+    /// results file records and a comparison checks (`RunScope`, `ScopeCheck`).
+    func scope(of options: RunOptions, processes: Int) -> RunScope {
+        RunScope(kind: quick ? .quick : .full, budgetMilliseconds: Self.milliseconds(options.timeBudget), processes: processes,
+                 sizes: options.sizes ?? CarouselSuite.defaultSizes)
     }
 
     /// `seconds` as whole milliseconds, for the help and for a worker's `--time-budget`.

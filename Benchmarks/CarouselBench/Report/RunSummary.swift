@@ -20,8 +20,10 @@ import CarouselLayout
 ///    columns are;
 /// 3. with a comparison, the rows that `regressed`, `improved` or went `missing` (the comparison's table), as many as
 ///    the line limit leaves room for, then `... and K more (see FULLTABLE)`, and one line counting the other rows by
-///    verdict;
-/// 4. `written`, one line each, as given: where the full table, the CSV and the Markdown went.
+///    verdict, the `unchanged` rows that moved short of the threshold apart (`slower below threshold`,
+///    `ComparisonRow.belowThreshold`: listed in the full table, not here, since an A/A pair of quick runs has dozens);
+/// 4. which rows are reference rows (`references`, `ReferenceRows`), in one line, where the run has any;
+/// 5. `written`, one line each, as given: where the full table, the CSV and the Markdown went.
 ///
 /// Parts are separated by one empty line; the text ends with a newline. The comparison's notes and its full summary
 /// line (drift, threshold, estimator) are the caller's to write, on standard error.
@@ -38,6 +40,7 @@ enum RunSummary {
         comparison: Comparison? = nil, baseline: String? = nil, failures: [BenchmarkFailure] = [],
         written: [String] = [], fullTable: String? = nil, checks: ReportAnalysis.Checks? = nil
     ) -> String {
+        let references = metadata?.referenceKeys.intersection(rows.map(\.key)) ?? []
         let analysis = analysis(rows: rows, metadata: metadata, checks: checks)
         let headline = Headline(analysis)
         var parts: [[String]] = []
@@ -46,7 +49,7 @@ enum RunSummary {
             parts.append(lines(headline.consoleText())
                 + [headline.legend(markdown: false)])
         }
-        let tail = written.isEmpty ? [] : [written]
+        let tail = (references.isEmpty ? [] : [[referenceLine(references)]]) + (written.isEmpty ? [] : [written])
         if let comparison {
             // What is left for the listed rows once every other line is counted: the parts, the empty lines between
             // them, the comparison's heading, its count line and a possible "... and K more".
@@ -92,6 +95,12 @@ enum RunSummary {
     /// The verdicts a summary lists row by row; the others are counted in one line.
     static let listed: [Verdict] = [.regressed, .improved, .missing]
 
+    /// `reference rows (...): harness/empty@3, floor/scaleAlpha@3,300, ...`.
+    static func referenceLine(_ references: Set<RowKey>) -> String {
+        "reference rows (in every run, whatever the filter; the drift and the rounds' speeds come from them alone): "
+            + ReferenceRows.names(references)
+    }
+
     /// The comparison's part in at most `room` lines (never under 2): a heading, the listed rows as a table, and the
     /// count of the rest.
     static func comparisonLines(_ comparison: Comparison, baseline: String?, schema: ResultSchema, fullTable: String?,
@@ -99,16 +108,15 @@ enum RunSummary {
         let against = baseline.map { "compared with \($0)" } ?? "compared with the baseline"
         let changed = listed.flatMap { verdict in comparison.rows.filter { $0.verdict == verdict } }
         let counts = comparison.summary
-        let rest = Verdict.allCases.filter { !listed.contains($0) }.compactMap { verdict in
-            counts[verdict].map { "\($0) \(verdict.rawValue)" }
-        }
+        let shownCounts = listed.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+        // The other rows' counts, the `unchanged` rows that moved short of the threshold apart (`verdictCounts`).
+        let rest = comparison.verdictCounts.filter { !shownCounts.contains($0) }
         var restLine = (rest.isEmpty ? "no other rows" : rest.joined(separator: ", "))
         if let reason = comparison.options.timesNotComparable { restLine += "; times not compared: \(reason)" }
         guard !changed.isEmpty else {
             return ["\(against): nothing regressed, improved or went missing; \(restLine)"]
         }
-        let heading = "\(against): " + listed.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
-            .joined(separator: ", ")
+        let heading = "\(against): " + shownCounts.joined(separator: ", ")
         // The heading, the table's two header lines, its rows and the count line; when cut, "... and K more" too.
         var shown = changed.count
         if 1 + 2 + shown + 1 > room { shown = max(0, room - 5) }

@@ -121,7 +121,8 @@ public struct SuiteRun {
         }
 
         let selected = try BenchmarkRunner.select(suite.benchmarks, options: options)
-        guard !selected.cases.isEmpty else {
+        // The reference rows are always there: the filter must choose a row of its own.
+        guard selected.chosen > 0 else {
             let filter = "\(FilterArgument.option.name) '\(options.filter ?? "")'"
             let sizes = (options.sizes ?? CarouselSuite.defaultSizes).map(String.init).joined(separator: ",")
             if let skipped = selected.skipped.first {
@@ -130,6 +131,9 @@ public struct SuiteRun {
             }
             throw UsageError("no benchmark matches \(filter)")
         }
+        if let baseline, !arguments.replaceBaseline {
+            try Self.checkBaselineMatches(baseline.rows, selected: selected, suite: suite.benchmarks, path: arguments.baseline)
+        }
         let progress = makeProgressReporter(verbose: arguments.verbose)
         // Said once the options are known to be valid, so a usage error stays one line.
         if let note = addressSpace.note { progress.report(.note(note)) }
@@ -137,6 +141,7 @@ public struct SuiteRun {
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         result.metadata.options["addressSpace"] = addressSpace.description
         result.metadata.options["blockAlignment"] = placement
+        result.metadata.scope = arguments.selection.scope(of: options, processes: arguments.processes)
         if configuration.uikitMatrix == .live {
             result.metadata.options["uikitMatrix"] = "every combination of each pipeline's live switches (UIKitSwitchLiveness)"
         }
@@ -152,8 +157,7 @@ public struct SuiteRun {
         if let baseline {
             // Only the rows this run selected: a quick run is not missing the sizes it never meant to run.
             let keys = selected.keys
-            comparisonOptions.timesNotComparable = ComparisonOptions.timingDifference(baseline: baseline.metadata,
-                                                                                      current: result.metadata)
+            comparisonOptions.describe(baseline: baseline.metadata, current: result.metadata)
             comparison = Comparator.compare(baseline: baseline.rows.filter { keys.contains($0.key) }, current: result.rows,
                                             options: comparisonOptions)
         }
@@ -163,6 +167,26 @@ public struct SuiteRun {
 
         return try outcome(result, schema: schema, comparison: comparison, written: written, writeError: writeError,
                            status: status)
+    }
+
+    /// Stops a run whose baseline is another package's before it times anything: when no row the filter chose (the
+    /// reference rows aside, which every package has) is in the baseline, and the baseline has rows of benchmarks this
+    /// suite does not have. A comparison would otherwise read every row `new` and pass. A baseline of this package
+    /// that the filter's rows are not in (a new benchmark) is compared: those rows read `new`; so is any
+    /// baseline a run replaces (`--replace-baseline`).
+    /// - Throws: `RuntimeError` (exit 1) naming the baseline, a few of its foreign rows and what to do.
+    static func checkBaselineMatches(_ baseline: [ResultRow], selected: BenchmarkRunner.Selection, suite: BenchmarkSuite,
+                                     path: String) throws {
+        let underTest = selected.keys.subtracting(selected.references)
+        guard !underTest.isEmpty, !baseline.contains(where: { underTest.contains($0.key) }) else { return }
+        let known = Set(suite.registrations.map(\.id))
+        let foreign = Set(baseline.map(\.benchmark)).subtracting(known).sorted()
+        guard !foreign.isEmpty else { return }
+        let named = foreign.prefix(3).map(\.description).joined(separator: ", ")
+            + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        throw RuntimeError("\(path): none of its \(baseline.count) rows is a row this run measures (the reference rows "
+            + "aside), and it has benchmarks this package does not (\(named)): a baseline of another package; make this "
+            + "package's own with \(RunArguments.replaceBaseline.name), or give it with \(RunArguments.baseline.name)")
     }
 
     /// Counts the instructions of every row under callgrind, the cases split over the children by the reference's
@@ -237,7 +261,8 @@ public struct SuiteRun {
                     written.append("appended \(result.rows.count) rows to \(historyPath)")
                 }
                 if var profile, let profilePath {
-                    if profile.add(result.rows, configuration: MachineProfile.configuration(of: result.metadata)) {
+                    if Self.tellsRounds(result),
+                       profile.add(result.rows, configuration: MachineProfile.configuration(of: result.metadata)) {
                         try profile.write(to: profilePath)
                         written.append("added the run to the profile \(profilePath) (\(profile.runs) run\(profile.runs == 1 ? "" : "s")"
                             + (profile.isUsable ? ")" : "; compare uses it from \(MachineProfile.minimumRuns))"))
@@ -292,11 +317,21 @@ public struct SuiteRun {
 
     /// Whether the run adds itself to this machine's profile (Docs/NOISE.md, "The machine profile"): with
     /// `--history`, any run that verified; otherwise a run at the tool's own budget (no `--time-budget`) with
-    /// enough rows to tell its rounds, so that a machine's profile is learnt by running the suite. Never with
-    /// `--no-profile`.
+    /// enough rows to tell its rounds besides the reference rows, so that a machine's profile is learnt by running
+    /// the suite, not by the reference rows of every narrow run. Never with `--no-profile`.
     func learnsProfile(_ result: RunResult, history: Bool) -> Bool {
         guard result.failures.isEmpty, !arguments.profile.none else { return false }
-        return history || (arguments.selection.timeBudget == nil && MachineProfile.canAdd(result.rows))
+        return history || (arguments.selection.timeBudget == nil && Self.tellsRounds(result))
+    }
+
+    /// Whether the run has enough rows to tell its rounds for the profile (`MachineProfile.canAdd`) besides its
+    /// reference rows: a narrow run's references alone do not make it a run of the suite. `run` and `profile` both
+    /// ask this before adding a run.
+    static func tellsRounds(_ result: RunResult) -> Bool { tellsRounds(result.rows, metadata: result.metadata) }
+
+    static func tellsRounds(_ rows: [ResultRow], metadata: RunMetadata?) -> Bool {
+        let references = metadata?.referenceKeys ?? []
+        return MachineProfile.canAdd(rows.filter { !references.contains($0.key) })
     }
 
     /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run. The

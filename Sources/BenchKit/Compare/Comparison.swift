@@ -40,9 +40,10 @@ public enum ComparisonMetric: String, Sendable {
 public enum DriftNormalization: Sendable, Equatable {
     /// Raw ratios: only for runs known to have run in identical conditions.
     case none
-    /// Divide by the median time ratio over all rows matched in both runs. Assumes fewer than half of
-    /// the rows really changed; when more may have, name a reference family instead. With fewer than
-    /// `Comparator.minimumRowsForDrift` rows or `minimumBenchmarksForDrift` benchmarks, nothing is divided.
+    /// Divide by the median time ratio over the reference rows matched in both runs (`ComparisonOptions.references`:
+    /// rows the code under test does not run), or, where neither file records reference rows, over all matched rows
+    /// (which assumes fewer than half of them really changed). With fewer than `Comparator.minimumRowsForDrift` such
+    /// rows or `minimumBenchmarksForDrift` benchmarks, nothing is divided.
     case medianOfAllRows
     /// Divide by the median time ratio of the rows of this family (e.g. the floor benchmark), falling
     /// back to all rows when the family is in neither run.
@@ -70,6 +71,13 @@ public struct ComparisonOptions: Sendable {
     public var worstFrameThreshold = defaultWorstFrameThreshold
     /// The machine's profile (`MachineProfile`): with `roundSpeeds`, used when it `isUsable`; nil: none.
     public var profile: MachineProfile?
+    /// The reference rows (`RunMetadata.references`): the run-wide drift, the worst frames' drift, the rounds'
+    /// slowdowns and the full-speed share come from these rows alone where both runs have them, never from the rows
+    /// under test, so that a change confined to those keeps its whole ratio (Docs/VERDICTS.md, "Reference rows").
+    /// nil: every matched row (files that record no reference rows).
+    public var references: Set<RowKey>?
+    /// Whether the rows are of one scope (`ScopeCheck`); `ScopeCheck()`: no check.
+    public var scope = ScopeCheck()
 
     public init(
         timeThreshold: Double = defaultTimeThreshold, instructionThreshold: Double = defaultInstructionThreshold,
@@ -86,6 +94,16 @@ public struct ComparisonOptions: Sendable {
         self.resamples = resamples
         self.seed = seed
         self.timesNotComparable = timesNotComparable
+    }
+
+    /// The options for comparing the file described by `baseline` with the one described by `current`: the machines'
+    /// difference (`timingDifference`), the reference rows either file records (`references`) and their scopes
+    /// (`scope`). `run` and `compare` both describe their files so.
+    public mutating func describe(baseline: RunMetadata?, current: RunMetadata?) {
+        timesNotComparable = Self.timingDifference(baseline: baseline, current: current)
+        let recorded = (baseline?.referenceKeys ?? []).union(current?.referenceKeys ?? [])
+        references = recorded.isEmpty ? nil : recorded
+        scope = ScopeCheck(baseline: baseline, current: current)
     }
 
     /// Why times of a run described by `current` cannot be compared with those of `baseline`: they were taken
@@ -120,6 +138,26 @@ public struct ComparisonRow: Sendable, Equatable {
     public var verdict: Verdict
     public var metric: ComparisonMetric
 
+    /// Which way an `unchanged` row moved where its interval says so: time (`time` or `paired`) decided it, its
+    /// interval excludes 1 and stays short of the threshold (or touches it, too narrow to be past it:
+    /// `Comparator.timeVerdict`). Its verdict stays `unchanged` (the CSV's value, and the exit code); the tables and
+    /// the summary say `slower, below threshold` (`verdictLabel`), so that a change of 17% under a 22% threshold does
+    /// not read as no change. Nil otherwise.
+    public var belowThreshold: BelowThreshold? {
+        guard verdict == .unchanged, metric == .time || metric == .paired, let low = ciLow, let high = ciHigh else { return nil }
+        return low > 1 ? .slower : high < 1 ? .faster : nil
+    }
+
+    /// The verdict as the tables show it: `REGRESSED`, `slower, below threshold (+17%, 1.07-1.19x)`, or the verdict's
+    /// own word.
+    public var verdictLabel: String {
+        if verdict == .regressed { return "REGRESSED" }
+        guard let direction = belowThreshold, let ratio, let low = ciLow, let high = ciHigh else { return verdict.rawValue }
+        let percent = (ratio - 1) * 100
+        let change = (percent >= 0 ? "+" : "") + DecimalFormat.string(percent, decimals: abs(percent) < 1 ? 1 : 0) + "%"
+        return "\(direction.rawValue) (\(change), \(String(format: "%.2f", low))-\(String(format: "%.2f", high))x)"
+    }
+
     /// The row of a key only the baseline has: `missing`, its median and nothing compared.
     public static func missing(_ key: RowKey, baseline: ResultRow) -> ComparisonRow {
         ComparisonRow(key: key, unit: baseline.unit, baselineMedian: baseline.median, currentMedian: nil, rawRatio: nil,
@@ -131,6 +169,15 @@ public struct ComparisonRow: Sendable, Equatable {
         ComparisonRow(key: key, unit: current.unit, baselineMedian: nil, currentMedian: current.median, rawRatio: nil,
                       ratio: nil, ciLow: nil, ciHigh: nil, verdict: .new, metric: .none)
     }
+}
+
+/// Which way an `unchanged` row moved, short of the threshold (`ComparisonRow.belowThreshold`).
+public enum BelowThreshold: String, Sendable, CaseIterable {
+    case slower = "slower, below threshold"
+    case faster = "faster, below threshold"
+
+    /// How a summary counts such rows: `slower below threshold`.
+    public var counted: String { rawValue.replacingOccurrences(of: ",", with: "") }
 }
 
 /// A whole comparison: its rows (in key order), the drift factor divided out, and the counts per verdict.
@@ -156,15 +203,20 @@ public struct Comparison: Sendable {
     public var undersampled: [UndersampledRow] = []
     /// How many rows time decided had their interval widened for their spread between runs (`MachineProfile.widenings()`).
     public var widened = 0
+    /// The reference rows both runs have (`ComparisonOptions.references`), in key order: where the drift and the rounds'
+    /// slowdowns came from. Empty where the files record none.
+    public var referenceRows: [RowKey] = []
+    /// What the scopes' check found (`ScopeCheck`): the rows of two scopes, whose times read `not comparable`.
+    public var scope = ScopeCheck.Outcome()
 
     /// `fullSpeed`'s warning, where it was measured to matter: when the raw samples were compared. Divided by their
     /// rounds' slowdowns, samples find a slowdown at any share, and the share is information only (evidence:
     /// Docs/NOISE.md, "Full-speed rounds").
     public var fullSpeedWarning: String? { roundSpeedsDivided ? nil : fullSpeed?.warning }
 
-    /// The lines `compare` and `run` write on standard error after the table: `fullSpeedWarning`, `driftNote` and
-    /// `undersampledNote`, where there are.
-    public var notes: [String] { [fullSpeedWarning, driftNote, undersampledNote].compactMap { $0 } }
+    /// The lines `compare` and `run` write on standard error after the table: `scopeNote`, `fullSpeedWarning`,
+    /// `driftNote` and `undersampledNote`, where there are.
+    public var notes: [String] { [scopeNote, fullSpeedWarning, driftNote, undersampledNote].compactMap { $0 } }
 
     /// One line on `undersampled`, for standard error after the table: which rows (up to 3 named), with how many
     /// samples a side, why, and how to sample them more; nil when there are none. A whole run gives every case
@@ -231,10 +283,28 @@ public struct Comparison: Sendable {
 
     public var hasRegression: Bool { rows.contains { $0.verdict == .regressed } }
 
-    /// One line: `2 regressed, 40 unchanged, 1 inconclusive; drift 1.31x (median of 43 rows); threshold 18% (time, p10)`.
+    /// How many `unchanged` rows moved each way short of the threshold (`ComparisonRow.belowThreshold`).
+    public var belowThreshold: [BelowThreshold: Int] {
+        rows.reduce(into: [:]) { counts, row in if let direction = row.belowThreshold { counts[direction, default: 0] += 1 } }
+    }
+
+    /// The counts the summaries give, in the verdicts' order: `2 regressed`, `1 inconclusive`, `35 unchanged`,
+    /// `2 slower below threshold`, ... The rows `belowThreshold` are counted apart from the other `unchanged` ones;
+    /// verdicts with no row are left out.
+    public var verdictCounts: [String] {
+        let counts = summary, moved = belowThreshold
+        return Verdict.allCases.flatMap { verdict -> [String] in
+            guard verdict == .unchanged else { return counts[verdict].map { ["\($0) \(verdict.rawValue)"] } ?? [] }
+            let still = (counts[.unchanged] ?? 0) - moved.values.reduce(0, +)
+            return (still > 0 ? ["\(still) unchanged"] : [])
+                + BelowThreshold.allCases.compactMap { direction in moved[direction].map { "\($0) \(direction.counted)" } }
+        }
+    }
+
+    /// One line: `2 regressed, 1 inconclusive, 38 unchanged, 2 slower below threshold; drift 1.31x (median of 10
+    /// matched reference rows); threshold 22% (time, median)`.
     public var summaryLine: String {
-        let counts = summary
-        let parts = Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+        let parts = verdictCounts
         if let reason = options.timesNotComparable {
             return (parts.isEmpty ? "no rows" : parts.joined(separator: ", "))
                 + "; times not compared: \(reason)"
@@ -260,8 +330,9 @@ public struct Comparison: Sendable {
 ///    (no statistics, no normalisation; `ci_low = ci_high = ratio`). `regressed` if
 ///    `ratio > 1 + instructionThreshold`, `improved` if `ratio < 1 / (1 + instructionThreshold)`, else `unchanged`.
 /// 2. Otherwise time, by `options.estimator` (`TimeEstimator`; by default the ratio of the runs' medians), of the
-///    samples each divided by its round's slowdown (`RoundSpeeds`; unless `options.roundSpeeds` is off or too few
-///    rows have samples). The raw ratio is the estimator's ratio of the two rows' samples; its interval the
+///    samples each divided by its round's slowdown (`RoundSpeeds`, measured on the reference rows,
+///    `options.references`; unless `options.roundSpeeds` is off or too few rows have samples). Rows of two scopes
+///    (`options.scope`, `ScopeCheck`) read `not comparable` instead. The raw ratio is the estimator's ratio of the two rows' samples; its interval the
 ///    estimator's (a seeded percentile bootstrap over both sample sets, `resamples` times, central `confidence`
 ///    range; Moses's interval for Hodges–Lehmann). Without raw samples (fewer than 3 on either side) the ratio
 ///    is `median(current) / median(baseline)` and the interval
@@ -289,18 +360,39 @@ public enum Comparator {
     public static func compare(
         baseline: [ResultRow], current: [ResultRow], options: ComparisonOptions = ComparisonOptions()
     ) -> Comparison {
-        var baselineByKey = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var currentByKey = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var options = options
+        let allBaseline = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let allCurrent = Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let matchedKeys = allBaseline.keys.filter { allCurrent[$0] != nil }
+        // Times of another machine are compared in no scope: nothing to say about scopes then.
+        let scope = options.timesNotComparable == nil ? options.scope.outcome(keys: matchedKeys) : ScopeCheck.Outcome()
+        // Every matched row of another scope: no time is compared, for that reason (`ScopeCheck`).
+        if options.timesNotComparable == nil, let difference = scope.difference, scope.otherScope.count == matchedKeys.count {
+            options.timesNotComparable = "another scope (\(difference))"
+        }
+        let otherScope = Set(scope.otherScope)
+        // The machine's speed is measured on rows of one scope only: the rows of another are compared as they are
+        // (instruction counts decide them; their times read `not comparable`, `compareRow`).
+        var baselineByKey = otherScope.isEmpty ? allBaseline : allBaseline.filter { !otherScope.contains($0.key) }
+        var currentByKey = otherScope.isEmpty ? allCurrent : allCurrent.filter { !otherScope.contains($0.key) }
+        let references = options.references
         let (rawBaseline, rawCurrent) = (baselineByKey, currentByKey)   // the full-speed share is of raw samples
         var divided = false
         if options.roundSpeeds, options.timesNotComparable == nil,
-           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey, profile: options.profile) {
+           let rows = RoundSpeeds.divide(baseline: baselineByKey, current: currentByKey, profile: options.profile,
+                                         references: references) {
             (baselineByKey, currentByKey, divided) = (rows.baseline, rows.current, true)
         }
         let (drift, source) = options.timesNotComparable == nil
-            ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator)
+            ? driftFactor(baseline: baselineByKey, current: currentByKey, options.normalization, estimator: options.estimator,
+                          references: references)
             : (1, "not estimated")
-        let frames = frameDrift(baseline: baselineByKey, current: currentByKey, options.normalization)
+        let frames = frameDrift(baseline: baselineByKey, current: currentByKey, options.normalization, references: references)
+        for key in otherScope {
+            baselineByKey[key] = allBaseline[key]
+            currentByKey[key] = allCurrent[key]
+        }
+        let rowOptions = options
         // A profile's widenings go with its exponents: with samples divided by their rounds' slowdowns.
         let widenings = divided && options.profile?.isUsable == true ? options.profile!.widenings() : [:]
         let keys = Set(baselineByKey.keys).union(currentByKey.keys).sorted()
@@ -317,7 +409,8 @@ public enum Comparator {
             DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
                 let (base, candidate) = pairs[index]
                 output[index] = compareRow(base, candidate, drift: drift, frameDrift: frames,
-                                           widening: widenings[base.key] ?? 1, options: options)
+                                           widening: widenings[base.key] ?? 1, otherScope: otherScope.contains(base.key),
+                                           options: rowOptions)
             }
         }
         var matched = compared.compactMap { $0 }[...]
@@ -333,11 +426,14 @@ public enum Comparator {
         }
         let widened = compared.compactMap { $0 }.filter { $0.metric == .time && widenings[$0.key, default: 1] > 1 }
         return Comparison(rows: rows, driftFactor: drift, driftSource: source, options: options, frameDriftFactor: frames,
-                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent) : nil,
+                          fullSpeed: timed ? FullSpeedRounds.measure(baseline: rawBaseline, current: rawCurrent,
+                                                                     references: references) : nil,
                           roundSpeedsDivided: divided && timed,
                           profileRuns: divided && timed && options.profile?.isUsable == true ? options.profile?.runs : nil,
                           undersampled: undersampled,
-                          widened: widened.count)
+                          widened: widened.count,
+                          referenceRows: references.map { references in matchedKeys.filter(references.contains).sorted() } ?? [],
+                          scope: scope)
     }
 
     /// One row per key, in the keys' order: `matched` for a key both runs have (called in that order), `missing` or
@@ -367,17 +463,18 @@ public enum Comparator {
         return high / low > up ? .inconclusive : .unchanged
     }
 
-    /// `widening`: the factor of the row's interval (`MachineProfile.widenings()`, `widen`).
+    /// `widening`: the factor of the row's interval (`MachineProfile.widenings()`, `widen`); `otherScope`: the two rows
+    /// are of other scopes (`ScopeCheck`), so their times are not compared.
     static func compareRow(
         _ base: ResultRow, _ candidate: ResultRow, drift: Double, frameDrift: Double = 1, widening: Double = 1,
-        options: ComparisonOptions
+        otherScope: Bool = false, options: ComparisonOptions
     ) -> ComparisonRow {
         let rawRatio = timeRatio(base, candidate, estimator: options.estimator)
         var row = ComparisonRow(
             key: candidate.key, unit: candidate.unit, baselineMedian: base.median, currentMedian: candidate.median,
             rawRatio: rawRatio, ratio: nil, ciLow: nil, ciHigh: nil, verdict: .inconclusive, metric: .time)
         if decideByInstructions(&row, base, candidate, options: options) { return row }
-        if options.timesNotComparable != nil {
+        if options.timesNotComparable != nil || otherScope {
             row.verdict = .notComparable
             row.metric = .none
             return row
@@ -461,9 +558,11 @@ public enum Comparator {
         return (low, (candidate.median + candidate.mad) / denominator)
     }
 
+    /// The run-wide drift and where it came from, in words (`Comparison.driftSource`). With `references`, the median
+    /// is over the matched reference rows alone (`DriftNormalization.medianOfAllRows`).
     static func driftFactor(
         baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], _ normalization: DriftNormalization,
-        estimator: TimeEstimator
+        estimator: TimeEstimator, references: Set<RowKey>? = nil
     ) -> (Double, String) {
         func ratios(_ include: (RowKey) -> Bool) -> [Double] {
             baseline.compactMap { key, base in
@@ -483,14 +582,16 @@ public enum Comparator {
             guard !all.isEmpty else { return (1, "no matched rows") }
             return (SampleStatistics.median(all), "no '\(family)' rows: median of all \(all.count) matched rows")
         case .medianOfAllRows:
-            let all = ratios { _ in true }
-            guard !all.isEmpty else { return (1, "no matched rows") }
+            let included: (RowKey) -> Bool = references.map { references in { references.contains($0) } } ?? { _ in true }
+            let which = references == nil ? "matched rows" : "matched reference rows"
+            let all = ratios(included)
+            guard !all.isEmpty else { return (1, references == nil ? "no matched rows" : "not normalised: no matched reference rows") }
             // A median over a few rows (a filtered run) would absorb a real regression of those very rows.
-            let benchmarks = Set(baseline.keys.filter { current[$0] != nil }.map(\.benchmark))
+            let benchmarks = Set(baseline.keys.filter { included($0) && current[$0] != nil }.map(\.benchmark))
             guard enoughToTellDrift(rows: all.count, benchmarks: benchmarks.count) else {
-                return (1, "not normalised: \(all.count) matched rows of \(benchmarks.count) benchmark\(benchmarks.count == 1 ? "" : "s") are too few to tell drift")
+                return (1, "not normalised: \(all.count) \(which) of \(benchmarks.count) benchmark\(benchmarks.count == 1 ? "" : "s") are too few to tell drift")
             }
-            return (SampleStatistics.median(all), "median of \(all.count) matched rows")
+            return (SampleStatistics.median(all), "median of \(all.count) \(which)")
         }
     }
 
@@ -501,12 +602,13 @@ public enum Comparator {
     /// neighbour VM's steal time): divided by the time drift, an unchanged worst frame reads `improved` in a run
     /// whose medians alone ran slower (Docs/WORST-FRAME.md, "Its verdict").
     /// - Complexity: O(rows log rows).
+    /// With `references`, only the reference rows count (none with a worst frame: 1).
     static func frameDrift(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow],
-                           _ normalization: DriftNormalization) -> Double {
+                           _ normalization: DriftNormalization, references: Set<RowKey>? = nil) -> Double {
         if case .none = normalization { return 1 }
         var ratios: [Double] = []
         var benchmarks: Set<BenchmarkID> = []
-        for (key, base) in baseline {
+        for (key, base) in baseline where references?.contains(key) ?? true {
             guard let before = base.worstFrame, before > 0, let after = current[key]?.worstFrame, after > 0 else { continue }
             ratios.append(after / before)
             benchmarks.insert(key.benchmark)

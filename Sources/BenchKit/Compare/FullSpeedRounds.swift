@@ -28,19 +28,23 @@ public struct FullSpeedRounds: Sendable, Equatable {
     /// The smaller of the two shares.
     public var smaller: Double { min(baseline, current) }
 
-    /// Measured on the rows `RoundSpeeds` divides (`RoundSpeeds.matched`: at least 3 samples on each side, every one
-    /// positive). Nil when fewer than `Comparator.minimumRowsForDrift` of them, of `minimumBenchmarksForDrift`
-    /// benchmarks, are left (a filtered run: too few rows to tell the machine from the code).
+    /// Measured on the rows `RoundSpeeds` measures the rounds on (`RoundSpeeds.matched`: at least 3 samples on each
+    /// side, every one positive; of those the reference rows alone where `references` names them). Nil when fewer than
+    /// `Comparator.minimumRowsForDrift` of them, of `minimumBenchmarksForDrift` benchmarks, are left (a filtered run:
+    /// too few rows to tell the machine from the code).
     /// - Complexity: O(rows x samples log rows).
-    public static func measure(baseline: [ResultRow], current: [ResultRow]) -> FullSpeedRounds? {
+    public static func measure(baseline: [ResultRow], current: [ResultRow], references: Set<RowKey>? = nil) -> FullSpeedRounds? {
         measure(baseline: Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
-                current: Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
+                current: Dictionary(current.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
+                references: references)
     }
 
     /// The same, from rows by key (a key's first row, as `Comparator.compare` keys them), raw: not divided by their
     /// rounds' slowdowns.
-    static func measure(baseline before: [RowKey: ResultRow], current after: [RowKey: ResultRow]) -> FullSpeedRounds? {
-        guard let matched = RoundSpeeds.matched(baseline: before, current: after) else { return nil }
+    static func measure(baseline before: [RowKey: ResultRow], current after: [RowKey: ResultRow],
+                        references: Set<RowKey>?) -> FullSpeedRounds? {
+        guard let all = RoundSpeeds.matched(baseline: before, current: after, references: references) else { return nil }
+        let matched = RoundSpeeds.anchors(all, references: references)
         let pairs = matched.map { (before: before[$0]!.samples, after: after[$0]!.samples) }
         let fastest = pairs.map { min($0.before.min()!, $0.after.min()!) }
         let baselineShare = share(pairs.indices.map { (pairs[$0].before, fastest[$0]) })

@@ -69,22 +69,36 @@ public enum RoundSpeeds {
     }
 
     /// The rows both runs have with at least `minimumSamplesForInterval` samples on each side, every one positive:
-    /// the rows this type divides and `FullSpeedRounds` measures. Nil when fewer than `Comparator.minimumRowsForDrift`
-    /// of `minimumBenchmarksForDrift` benchmarks: a filtered run has too few rows to tell the machine's rounds from the
-    /// code's.
+    /// the rows this type divides. Nil when fewer than `Comparator.minimumRowsForDrift` of `minimumBenchmarksForDrift`
+    /// benchmarks are among `references` (nil: among all of them): a filtered run has too few rows to tell the
+    /// machine's rounds from the code's.
     /// - Complexity: O(rows x samples).
-    static func matched(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow]) -> [RowKey]? {
+    static func matched(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow],
+                        references: Set<RowKey>? = nil) -> [RowKey]? {
         let matched = baseline.keys.filter { key in
             current[key].map { isUsable($0) && isUsable(baseline[key]!) } ?? false
         }
-        let benchmarks = Set(matched.map(\.benchmark)).count
-        return Comparator.enoughToTellDrift(rows: matched.count, benchmarks: benchmarks) ? matched : nil
+        let anchors = anchors(matched, references: references)
+        let benchmarks = Set(anchors.map(\.benchmark)).count
+        return Comparator.enoughToTellDrift(rows: anchors.count, benchmarks: benchmarks) ? matched : nil
+    }
+
+    /// The rows of `matched` a round's slowdown is measured on: the reference rows among them, or all of them without
+    /// `references` (files that record none). `FullSpeedRounds` measures the same rows.
+    static func anchors(_ matched: [RowKey], references: Set<RowKey>?) -> [RowKey] {
+        references.map { references in matched.filter(references.contains) } ?? matched
     }
 
     /// Both runs' rows with every matched row's samples divided by its rounds' slowdowns (unmatched rows, and rows
     /// with fewer than `minimumSamplesForInterval` samples or one that is not positive, as they were). Nil when fewer
     /// than `Comparator.minimumRowsForDrift` matched rows of `minimumBenchmarksForDrift` benchmarks have samples: a
     /// filtered run has too few rows to tell the machine's rounds from the code's.
+    ///
+    /// With `references` (`ComparisonOptions.references`) a round's slowdown is measured on the matched reference rows
+    /// alone, and those must be that many: the rows under test never set the rounds' speeds, so a change confined to
+    /// them is not divided out as a slow machine (Docs/VERDICTS.md, "Reference rows"). Every matched row is still
+    /// divided, with its own exponent, but a row with more samples than the reference rows have rounds, which keeps its
+    /// samples.
     ///
     /// With a `profile` of the machine that `isUsable` (`MachineProfile`), two things change. A round's slowdown is
     /// measured against each matched row's fastest sample in either run (`FullSpeedRounds`' measure), so that a run
@@ -93,21 +107,30 @@ public enum RoundSpeeds {
     /// `(Sxy + 3 sxy + 1) / (Sxx + 3 sxx + 1)`, clamped to `0...Defaults.profileMaximumExponent` (a row with too few
     /// runs in the profile: the pair's alone). Evidence: Docs/NOISE.md, "The machine profile".
     /// - Complexity: O(rows x rounds log rows).
-    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], profile: MachineProfile? = nil)
+    public static func divide(baseline: [RowKey: ResultRow], current: [RowKey: ResultRow], profile: MachineProfile? = nil,
+                              references: Set<RowKey>? = nil)
         -> (baseline: [RowKey: ResultRow], current: [RowKey: ResultRow])? {
-        guard let matched = matched(baseline: baseline, current: current) else { return nil }
+        guard let matched = matched(baseline: baseline, current: current, references: references) else { return nil }
         let learnt = profile?.isUsable == true ? profile : nil
         let before: [Double], after: [Double]
         if learnt != nil {
-            let fastest = matched.map { min(baseline[$0]!.samples.min()!, current[$0]!.samples.min()!) }
-            before = medians(matched.indices.map { (baseline[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
-            after = medians(matched.indices.map { (current[matched[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
+            let anchors = anchors(matched, references: references)
+            let fastest = anchors.map { min(baseline[$0]!.samples.min()!, current[$0]!.samples.min()!) }
+            before = medians(anchors.indices.map { (baseline[anchors[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
+            after = medians(anchors.indices.map { (current[anchors[$0]]!.samples, fastest[$0]) }).map(\.slowdown)
+        } else if let references {
+            // Each run's reference rows, matched or not, as each run's rows are without references.
+            (before, after) = (slowdowns(baseline.filter { references.contains($0.key) }.values.map(\.samples)),
+                               slowdowns(current.filter { references.contains($0.key) }.values.map(\.samples)))
         } else {
             (before, after) = (slowdowns(baseline.values.map(\.samples)), slowdowns(current.values.map(\.samples)))
         }
         var (dividedBaseline, dividedCurrent) = (baseline, current)
         for key in matched {
             let (old, new) = (baseline[key]!.samples, current[key]!.samples)
+            // A row sampled in rounds the reference rows did not reach (a baseline merged from several runs) keeps its
+            // samples: those rounds' speeds are not known.
+            guard old.count <= before.count, new.count <= after.count else { continue }
             let b: Double
             if let learnt {
                 let (first, second, prior) = (centredSums(old, before), centredSums(new, after), learnt.prior(key))

@@ -144,8 +144,10 @@ public enum BenchmarkRunner {
             progress.report(.note("allocations \(note)"))
             metadataOptions["allocations"] = note
         }
-        return RunResult(rows: rows, failures: failures, skipped: selection.skipped,
-                         metadata: RunMetadata.current(options: metadataOptions), preparation: preparation)
+        var metadata = RunMetadata.current(options: metadataOptions)
+        metadata.references = RunMetadata.referenceList(selection.references.intersection(rows.map(\.key)))
+        return RunResult(rows: rows, failures: failures, skipped: selection.skipped, metadata: metadata,
+                         preparation: preparation)
     }
 
     /// About how long sampling `cases` and profiling `profiled` of them take: the run's whole sampling budget, which a
@@ -169,26 +171,45 @@ public enum BenchmarkRunner {
 
     /// The (registration, size) pairs `options` selects, in registration then size order, and the requested
     /// sizes a benchmark cannot be built at. With `options.sizes`, a benchmark of `.any` sizes runs at each of
-    /// them within its limit; a benchmark of `.fixed` sizes runs at its own.
-    /// - Complexity: O(registrations x sizes).
+    /// them within its limit; a benchmark of `.fixed` sizes runs at its own. Every reference row of
+    /// `options.references` the suite has is selected too, whatever the filter and sizes say, at its own size (one its
+    /// benchmark refuses is left out, unreported: nobody asked for it); a reference the filter chose as well is one
+    /// case.
+    /// - Complexity: O(registrations x sizes + references).
     public static func select(_ suite: BenchmarkSuite, options: RunOptions) throws -> Selection {
         let filter = try options.compiledFilter()
+        var referenceSizes: [BenchmarkID: [Int]] = [:]
+        for key in options.references { referenceSizes[key.benchmark, default: []].append(key.size) }
         var selection = Selection()
         for registration in suite.registrations {
             let id = registration.id.description
-            if let filter, filter.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) == nil { continue }
-            let sizes: [Int]
-            switch registration.sizes {
-            case .fixed(let own): sizes = own
-            case .any(let defaults, _, _): sizes = options.sizes ?? defaults
+            let chosen = filter?.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil || filter == nil
+            var sizes: [Int] = []
+            if chosen {
+                switch registration.sizes {
+                case .fixed(let own): sizes = own
+                case .any(let defaults, _, _): sizes = options.sizes ?? defaults
+                }
             }
             for size in sizes {
                 if let reason = registration.sizes.refusal(size) {
                     selection.skipped.append(SkippedCase(key: RowKey(benchmark: registration.id, size: size), reason: reason))
                 } else {
                     selection.cases.append((registration, size))
+                    selection.chosen += 1
                 }
             }
+            let references = (referenceSizes[registration.id] ?? []).filter { registration.sizes.refusal($0) == nil }
+            guard !references.isEmpty else { continue }
+            // The references among the cases in size order, with the sizes the filter chose.
+            let chosenSizes = Set(sizes)
+            let added = references.filter { !chosenSizes.contains($0) }
+            if !added.isEmpty {
+                let start = selection.cases.count - sizes.filter { registration.sizes.refusal($0) == nil }.count
+                let merged = (selection.cases[start...].map(\.size) + added).sorted()
+                selection.cases.replaceSubrange(start..., with: merged.map { (registration, $0) })
+            }
+            for size in references { selection.references.insert(RowKey(benchmark: registration.id, size: size)) }
         }
         return selection
     }
@@ -197,6 +218,10 @@ public enum BenchmarkRunner {
     public struct Selection {
         public var cases: [(registration: BenchmarkRegistration, size: Int)] = []
         public var skipped: [SkippedCase] = []
+        /// The keys of `cases` that are reference rows (`RunOptions.references`), the filter's or not.
+        public var references: Set<RowKey> = []
+        /// How many of `cases` the filter and sizes chose: 0 for a filter that matches nothing but the references.
+        public var chosen = 0
         /// The keys of the selected cases.
         public var keys: Set<RowKey> { Set(cases.map { RowKey(benchmark: $0.registration.id, size: $0.size) }) }
     }

@@ -27,6 +27,11 @@ public struct RunOptions: Sendable {
     /// past its budget (the settled ones with it, without keeping the rounds going), and the run's sampling stays
     /// within the cases' budgets together. Nil: every case samples its own budget.
     public var stop: SamplingStop?
+    /// Reference rows (`family/strategy` at a size) every run selects besides what `filter` and `sizes` choose, each at
+    /// its own size: the rows a comparison takes the run-wide drift and the rounds' speeds from
+    /// (`ComparisonOptions.references`), which the code under test does not run. A key whose benchmark the suite does not
+    /// have, or whose size its benchmark refuses, is left out. Empty: none added.
+    public var references: [RowKey] = []
 
     public init(
         filter: String? = nil, sizes: [Int]? = nil, timeBudget: Double = 0.5, warmup: Double = 0.05,

@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// A paired session: two builds of one suite, sides A and B, each in a worker process that has prepared every
-/// selected case once (set-up, verification, calibration); the parent then takes, for each case in each round,
-/// one sample from each side back to back, A B then B A in turn, with the same iterations per sample on both
-/// sides. Whatever slows the machine down for a while slows both samples of a round alike, and the rounds are
-/// resampled as pairs (`PairedComparison` decides each row from them).
+/// selected case once (set-up, verification, calibration); the parent then takes, for each case in each round, one
+/// sample from each side back to back, A B then B A in turn (each case's pairs alternate), with the same iterations
+/// per sample on both sides. Whatever slows the machine down for a while slows both samples of a round alike, and the
+/// rounds are resampled as pairs (`PairedComparison` decides each row from them).
 ///
 /// What pairing cannot cancel is a difference between the two processes themselves (where their memory landed,
 /// measured: one side's row 10% slower for many rounds in A/A sessions of one build). So a session runs in
@@ -158,13 +158,14 @@ public enum ABSession {
         ABSessionError("side \(side): unexpected reply '\(ABProtocol.field(line).prefix(200))'")
     }
 
-    /// Runs the session in `blocks` blocks, each with the fresh pair of workers `open(block)` returns (already
-    /// past their greeting), closed at the block's end. In each block both sides prepare (A, then B: calibration
-    /// is timed, so not at once; only the first block verifies), then sample in rounds: every case one pair per
-    /// round (a case on one side only: one sample), until `options.targetSamples / blocks` rounds, or until every
-    /// case has spent its share of the budget (`timeBudget / blocks` per side) with `minimumSamples / blocks`
-    /// rounds; a case stops early at `hardLimitFactor` times its share with at least one round. Both samples of a
-    /// pair run the larger of the two batch sizes the sides calibrated in the first block. Allocations per
+    /// Runs the session in `blocks` blocks, each with the fresh pair of workers `open(block)` returns (already past
+    /// their greeting), closed at the block's end. In each block both sides prepare (A, then B: calibration is timed,
+    /// so not at once; only the first block verifies), then sample in rounds: every case one pair per round (a case
+    /// on one side only: one sample), until `options.targetSamples / blocks` rounds, or until every case has spent
+    /// its share of the budget (`timeBudget / blocks` per side) with `minimumSamples / blocks` rounds; a case stops
+    /// early at `hardLimitFactor` times its share. Whatever the budget, every case takes at least
+    /// `PairedComparison.minimumRoundsPerBlock` rounds in each block (the fewest that decide a row). Both samples of
+    /// a pair run the larger of the two batch sizes the sides calibrated in the first block. Allocations per
     /// iteration are counted in the last block, one untimed batch per side.
     /// - Complexity: about `2 x timeBudget` seconds per case, plus `blocks` preparations of both sides.
     public static func run(
@@ -172,8 +173,9 @@ public enum ABSession {
         progress: ProgressReporter
     ) throws -> ABSessionResult {
         let blocks = max(1, blocks)
-        let roundsPerBlock = max(1, (max(1, options.targetSamples) + blocks - 1) / blocks)
-        let minimumPerBlock = max(1, (options.minimumSamples + blocks - 1) / blocks)
+        let leastPerBlock = PairedComparison.minimumRoundsPerBlock
+        let minimumPerBlock = max(leastPerBlock, (options.minimumSamples + blocks - 1) / blocks)
+        let roundsPerBlock = max(minimumPerBlock, (max(1, options.targetSamples) + blocks - 1) / blocks)
         let budgetPerSide = UInt64(max(0, options.timeBudget) * 1e9) / UInt64(blocks)
         var first: (a: ABPreparation, b: ABPreparation)?
         var keys: [RowKey] = []
@@ -185,7 +187,8 @@ public enum ABSession {
         var pairs: [RowKey: [[PairedRound]]] = [:]
         var mallocsA: [RowKey: Double] = [:]
         var mallocsB: [RowKey: Double] = [:]
-        var turn = 0
+        // Per case, the pairs taken so far over all blocks: which side goes first in its next pair.
+        var turns: [RowKey: Int] = [:]
         var roundsTaken = 0
         for block in 0..<blocks {
             let (a, b) = try open(block)
@@ -226,21 +229,26 @@ public enum ABSession {
             var blockPairs: [RowKey: [PairedRound]] = [:]
             for _ in 0..<roundsPerBlock {
                 var sampledAny = false
-                for key in keys {
+                for (keyIndex, key) in keys.enumerated() {
                     let sides = (onA.contains(key) ? 1 : 0) + (onB.contains(key) ? 1 : 0)
                     let budget = budgetPerSide &* UInt64(sides)
                     let count = taken[key, default: 0]
                     let used = spent[key, default: 0]
-                    if count > 0 && (used >= budget &* options.hardLimitFactor || (used >= budget && count >= minimumPerBlock)) {
+                    if count >= leastPerBlock
+                        && (used >= budget &* options.hardLimitFactor || (used >= budget && count >= minimumPerBlock)) {
                         continue
                     }
                     let request = "sample\t\(key)\t\(iterations[key]!)"
                     let start = MonotonicClock.now()
                     var valueA: Double?
                     var valueB: Double?
-                    // A B, then B A: neither side always runs right after the other's cache-evicting sample.
+                    // A B, then B A: neither side always runs first, right after another case's cache-evicting
+                    // sample. Each case turns from one of its pairs to the next (a turn kept over the whole round
+                    // would give every case the same order in every round whenever a round holds an even number
+                    // of pairs), and neighbouring cases start on opposite sides.
+                    let turn = turns[key, default: keyIndex]
                     let order = turn % 2 == 0 ? ["A", "B"] : ["B", "A"]
-                    if sides == 2 { turn += 1 }
+                    if sides == 2 { turns[key] = turn + 1 }
                     for side in order {
                         if side == "A", onA.contains(key) { valueA = try value(a, request, side: "A") }
                         if side == "B", onB.contains(key) { valueB = try value(b, request, side: "B") }

@@ -114,6 +114,39 @@ public enum PairedStatistics {
     }
 }
 
+/// What a paired session's time says of one row, whatever decided its verdict: the paired time ratio `B/A` by the
+/// session's estimator (by default the median of the per-round ratios), its interval over blocks and rounds, and the
+/// verdict time alone gives at the paired threshold. Where instruction counts decide a row, this is what its time did.
+public struct PairedTime: Sendable, Equatable {
+    /// Nil without a round both sides took.
+    public var ratio: Double?
+    public var low: Double?
+    public var high: Double?
+    /// Time's own verdict (`inconclusive` with fewer than `PairedComparison.minimumRounds` rounds).
+    public var verdict: Verdict
+    /// The rounds both sides took, over all blocks.
+    public var rounds: Int
+}
+
+/// A paired session's comparison, with what time said of every row both sides have.
+public struct PairedOutcome: Sendable {
+    public var comparison: Comparison
+    /// Per row both sides have: the paired time, also where instruction counts decided.
+    public var times: [RowKey: PairedTime]
+
+    /// Whether `row` is one whose instruction counts did not change (`unchanged`, decided by instructions) while its
+    /// paired time moved past the threshold: the same instructions at another speed. A code layout move gives that
+    /// (untouched code placed at other addresses in the other build), and so does a change in how memory serves the
+    /// same code. Such a row keeps its verdict `unchanged` (it never fails a session) and is shown as moved.
+    public func movedWithInstructionsUnchanged(_ row: ComparisonRow) -> Bool {
+        guard row.metric == .instructions, row.verdict == .unchanged, let time = times[row.key] else { return false }
+        return time.verdict == .regressed || time.verdict == .improved
+    }
+
+    /// The rows `movedWithInstructionsUnchanged` picks.
+    public var moved: [ComparisonRow] { comparison.rows.filter(movedWithInstructionsUnchanged) }
+}
+
 /// The verdict of every row of a paired session, as `Comparator` gives it for two separate runs.
 ///
 /// The rule, per row on both sides:
@@ -123,51 +156,83 @@ public enum PairedStatistics {
 ///    per-round ratios; `.sides(p10)` takes `run` and `compare`'s 10th percentile of each side) and `[ci_low, ci_high]` its
 ///    seeded bootstrap interval over blocks and rounds, pairs kept (`PairedStatistics.ratio`, seed
 ///    `options.seed` mixed with the row's key); the verdict is `Comparator.timeVerdict` of that interval at
-///    `options.timeThreshold`. No drift is divided out: pairing has already cancelled it. Fewer than 3 rounds
-///    give `inconclusive`.
+///    `options.timeThreshold`. No drift is divided out: pairing has already cancelled it. Fewer than 3 rounds,
+///    or a block with fewer than `minimumRoundsPerBlock`, give `inconclusive` instead of `regressed` or `improved`.
 /// Rows on side B only are `new`, on side A only `missing`. The decided rows carry metric `paired`;
-/// `baseline_median` and `current_median` are the medians of each side's samples and `raw_ratio` their ratio.
+/// `baseline_median` and `current_median` are the medians of each side's samples (every one of them taken in a
+/// round with the other side's) and `raw_ratio` the paired time ratio, the same figure as `ratio` where time decides
+/// and what time said where instructions decide. The ratio of the two medians is not shown: it is another statistic
+/// of the same samples, and it can read below 1 where most rounds read B slower (one side's median moves with the
+/// rounds in which that side alone was slow; a round's ratio does not).
 public enum PairedComparison {
-    /// The fewest rounds a timed row needs for a verdict.
+    /// The fewest rounds a timed row needs for a ratio.
     public static let minimumRounds = 3
+
+    /// The fewest rounds a timed row needs in every block for `regressed` or `improved` (fewer: `inconclusive`), and
+    /// the fewest a session takes of every case in each block (`ABSession.run`). With one round a block, the
+    /// bootstrap's interval spans only three rounds' own ratios: on a loaded machine, that is how A/A sessions
+    /// flagged rows no change touched (Docs/AB.md, "Rounds and blocks").
+    public static let minimumRoundsPerBlock = 3
+
+    /// The comparison of `session` (see there).
+    public static func compare(
+        a: [ResultRow], b: [ResultRow], rounds: [RowKey: [[PairedRound]]], estimator: PairedEstimator = .standard,
+        options: ComparisonOptions
+    ) -> Comparison {
+        session(a: a, b: b, rounds: rounds, estimator: estimator, options: options).comparison
+    }
 
     /// - Parameters:
     ///   - a: side A's rows (the baseline), with their samples.
     ///   - b: side B's rows (the candidate).
     ///   - rounds: per row on both sides, per block, the samples of each round.
     /// - Complexity: O(rows x resamples x rounds log rounds).
-    public static func compare(
+    public static func session(
         a: [ResultRow], b: [ResultRow], rounds: [RowKey: [[PairedRound]]], estimator: PairedEstimator = .standard,
         options: ComparisonOptions
-    ) -> Comparison {
+    ) -> PairedOutcome {
         let aByKey = Dictionary(a.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let bByKey = Dictionary(b.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let keys = Set(aByKey.keys).union(bByKey.keys).sorted()
+        var times: [RowKey: PairedTime] = [:]
         let rows = Comparator.rows(keys: keys, baseline: aByKey, current: bByKey) { before, after in
-            compareRow(before, after, rounds: rounds[before.key] ?? [], estimator: estimator, options: options)
+            let time = pairedTime(after.key, rounds: rounds[before.key] ?? [], estimator: estimator, options: options)
+            times[after.key] = time
+            return compareRow(before, after, time: time, options: options)
         }
-        return Comparison(rows: rows, driftFactor: 1, driftSource: "paired rounds: none to divide", options: options)
+        return PairedOutcome(
+            comparison: Comparison(rows: rows, driftFactor: 1, driftSource: "paired rounds: none to divide", options: options),
+            times: times)
     }
 
-    static func compareRow(_ a: ResultRow, _ b: ResultRow, rounds blocks: [[PairedRound]], estimator: PairedEstimator,
-                           options: ComparisonOptions) -> ComparisonRow {
+    /// What the rounds of row `key` say by time alone.
+    static func pairedTime(_ key: RowKey, rounds blocks: [[PairedRound]], estimator: PairedEstimator,
+                           options: ComparisonOptions) -> PairedTime {
         let rounds = blocks.flatMap { $0 }
-        var row = ComparisonRow(
-            key: b.key, unit: b.unit, baselineMedian: a.median, currentMedian: b.median,
-            rawRatio: a.median > 0 ? b.median / a.median : nil, ratio: nil, ciLow: nil, ciHigh: nil,
-            verdict: .inconclusive, metric: .paired)
-        if Comparator.decideByInstructions(&row, a, b, options: options) { return row }
-        guard rounds.count >= minimumRounds else {
-            row.ratio = rounds.isEmpty ? nil : PairedStatistics.statistic(estimator, rounds)
-            return row
-        }
-        var generator = SeededGenerator(seed: options.seed ^ StableHash.of(b.key.description))
+        var time = PairedTime(ratio: nil, low: nil, high: nil, verdict: .inconclusive, rounds: rounds.count)
+        guard !rounds.isEmpty, rounds.allSatisfy({ $0.a.isFinite && $0.a > 0 && $0.b.isFinite && $0.b > 0 }) else { return time }
+        time.ratio = PairedStatistics.statistic(estimator, rounds)
+        guard rounds.count >= minimumRounds else { return time }
+        var generator = SeededGenerator(seed: options.seed ^ StableHash.of(key.description))
         guard let (ratio, low, high) = PairedStatistics.ratio(
             estimator, blocks: blocks, resamples: options.resamples, confidence: options.confidence,
             generator: &generator)
-        else { return row }
-        (row.ratio, row.ciLow, row.ciHigh) = (ratio, low, high)
-        row.verdict = Comparator.timeVerdict(low: low, high: high, threshold: options.timeThreshold)
+        else { return time }
+        (time.ratio, time.low, time.high) = (ratio, low, high)
+        time.verdict = Comparator.timeVerdict(low: low, high: high, threshold: options.timeThreshold)
+        if time.verdict == .regressed || time.verdict == .improved,
+           blocks.contains(where: { !$0.isEmpty && $0.count < minimumRoundsPerBlock }) {
+            time.verdict = .inconclusive
+        }
+        return time
+    }
+
+    static func compareRow(_ a: ResultRow, _ b: ResultRow, time: PairedTime, options: ComparisonOptions) -> ComparisonRow {
+        var row = ComparisonRow(
+            key: b.key, unit: b.unit, baselineMedian: a.median, currentMedian: b.median,
+            rawRatio: time.ratio, ratio: time.ratio, ciLow: time.low, ciHigh: time.high,
+            verdict: time.verdict, metric: .paired)
+        _ = Comparator.decideByInstructions(&row, a, b, options: options)
         return row
     }
 }

@@ -1,5 +1,6 @@
 /// Saving a run into a results file that has more rows than the run (a filtered run into the baseline): the
-/// run's rows replace their own, every other row stays, and the metadata says which run each row came from.
+/// run's rows replace their own, every other row stays, and the metadata says which run each row came from (and in
+/// which scope, `RunSource.scope`).
 public enum ResultsMerge {
     /// Refused: the file was timed on another machine, so merging would mix two machines' timings.
     public struct ForeignMachine: Error, CustomStringConvertible {
@@ -24,7 +25,7 @@ public enum ResultsMerge {
 
         let earlier = metadata.map { old in
             old.sources ?? [RunSource(time: old.time, gitCommit: old.gitCommit, options: old.options,
-                                      rows: existing.map(\.key.description))]
+                                      rows: existing.map(\.key.description), scope: old.scope)]
         } ?? (existing.isEmpty ? [] : [RunSource(time: "unknown", gitCommit: nil, options: [:],
                                                   rows: existing.map(\.key.description))])
         var sources = earlier.compactMap { source -> RunSource? in
@@ -33,10 +34,14 @@ public enum ResultsMerge {
             return kept.rows.isEmpty ? nil : kept
         }
         sources.append(RunSource(time: run.metadata.time, gitCommit: run.metadata.gitCommit, options: run.metadata.options,
-                                 rows: run.rows.map(\.key.description)))
+                                 rows: run.rows.map(\.key.description), scope: run.metadata.scope))
         var merged = run
         merged.rows = rows
         merged.metadata.sources = sources.count > 1 ? sources : nil
+        // The reference rows of every run that still contributes them.
+        let kept = Set(rows.map(\.key))
+        merged.metadata.references = RunMetadata.referenceList(
+            run.metadata.referenceKeys.union(metadata?.referenceKeys ?? []).intersection(kept))
         return merged
     }
 }

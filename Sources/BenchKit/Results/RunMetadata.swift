@@ -23,6 +23,14 @@ public struct RunMetadata: Sendable, Equatable, Codable {
     /// a rebuild another (the commit cannot tell a work tree's uncommitted changes apart). nil in files that do not
     /// record it and where the executable cannot be read.
     public var build: String?
+    /// How much the run measured (`RunScope`): quick or full, budget, processes, sizes. Times are compared only
+    /// between rows of one scope (`ScopeCheck`). In a merged file (`sources`), the last run's; each source has its
+    /// own. nil in files that do not record it.
+    public var scope: RunScope?
+    /// The reference rows of the run (`RunOptions.references`), as `family/strategy@size`, in key order: the rows a
+    /// comparison takes the run-wide drift and the rounds' speeds from (`ComparisonOptions.references`). nil in files
+    /// that do not record them, and in a run that had none.
+    public var references: [String]?
 
     public init(
         time: String, gitCommit: String?, swiftVersion: String, cpuModel: String?, host: String,
@@ -107,6 +115,27 @@ public struct RunMetadata: Sendable, Equatable, Codable {
         }
     }
 
+    /// `keys` as `references` records them: in key order, nil for none.
+    public static func referenceList<Keys: Sequence<RowKey>>(_ keys: Keys) -> [String]? {
+        let sorted = Set(keys).sorted()
+        return sorted.isEmpty ? nil : sorted.map(\.description)
+    }
+
+    /// The keys `references` names (a name that does not parse is left out).
+    public var referenceKeys: Set<RowKey> { Set((references ?? []).compactMap(RowKey.init(parsing:))) }
+
+    /// The scope of each row named in `sources` (nil where its source does not record one); nil for a
+    /// file of one run, whose rows all have `scope`.
+    /// - Complexity: O(rows of the sources).
+    public var scopesBySource: [RowKey: RunScope?]? {
+        guard let sources else { return nil }
+        var scopes: [RowKey: RunScope?] = [:]
+        for source in sources {
+            for name in source.rows { if let key = RowKey(parsing: name) { scopes[key] = .some(source.scope) } }
+        }
+        return scopes
+    }
+
     /// The metadata as pretty, key-sorted JSON.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
@@ -123,11 +152,50 @@ public struct RunSource: Sendable, Equatable, Codable {
     public var options: [String: String]
     /// Its rows in the file, as `family/strategy@size`.
     public var rows: [String]
+    /// That run's scope; nil where it did not record one.
+    public var scope: RunScope?
 
-    public init(time: String, gitCommit: String?, options: [String: String], rows: [String]) {
+    public init(time: String, gitCommit: String?, options: [String: String], rows: [String], scope: RunScope? = nil) {
         self.time = time
         self.gitCommit = gitCommit
         self.options = options
         self.rows = rows
+        self.scope = scope
+    }
+}
+
+/// How much a run measured: a quick or a full run, its sampling budget per benchmark and size, how many processes
+/// took its rounds, and its catalog sizes. Two runs of other scopes time the same code differently: a full run
+/// interleaves every benchmark in each round, so each meets colder caches than in a quick run of a few, and a case's
+/// batches are sized from the budget (Docs/VERDICTS.md, "Runs of one scope"). A `.meta.json`'s `scope`:
+/// `{"kind": "quick", "budgetMilliseconds": 27, "processes": 3, "sizes": [3, 300, 3000]}`.
+public struct RunScope: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
+        /// `--quick`.
+        case quick
+        /// Without `--quick`.
+        case full
+    }
+
+    public var kind: Kind
+    /// Sampling milliseconds per benchmark and size (`--time-budget`, or the command's own).
+    public var budgetMilliseconds: Int
+    /// The processes asked to take the rounds (`--processes`).
+    public var processes: Int
+    /// The catalog sizes the run was asked for (`--sizes`, or the run's defaults), ascending; a benchmark of fixed
+    /// sizes runs at its own.
+    public var sizes: [Int]
+
+    public init(kind: Kind, budgetMilliseconds: Int, processes: Int, sizes: [Int]) {
+        self.kind = kind
+        self.budgetMilliseconds = budgetMilliseconds
+        self.processes = processes
+        self.sizes = sizes
+    }
+
+    /// `quick, 27 ms, 3 processes, sizes 3,300,3000`.
+    public var description: String {
+        "\(kind.rawValue), \(budgetMilliseconds) ms, \(processes) process\(processes == 1 ? "" : "es"), sizes "
+            + sizes.map(String.init).joined(separator: ",")
     }
 }

@@ -241,7 +241,9 @@ import Testing
         #expect(lines[0] == "benchmark,catalog,unit,baseline_median,current_median,ratio,ci_low,ci_high,verdict,metric,raw_ratio")
         #expect(lines.count == 11)
         #expect(lines[1].contains(",unchanged,time,"))
-        #expect(first.summaryLine.hasPrefix("10 unchanged; drift "))
+        // Ten `unchanged` rows, two of which moved short of the threshold, their intervals above 1: counted apart.
+        #expect(first.summary == [.unchanged: 10])
+        #expect(first.summaryLine.hasPrefix("8 unchanged, 2 slower below threshold; drift "), "\(first.summaryLine)")
     }
 
     @Test func aANoiseAnalysisSuggestsAThresholdAboveTheNoise() {

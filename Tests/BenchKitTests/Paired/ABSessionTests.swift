@@ -125,12 +125,73 @@ func pairedRounds(slowdown: Double, noise: Double, rounds: Int = 30, seed: UInt6
         #expect(PairedEstimator(name: "p60") == nil && PairedEstimator.standard.description == "ratios")
     }
 
+    @Test func theRawRatioIsThePairedTimeRatioNotTheRatioOfTheTwoMedians() {
+        // Five rounds whose levels spread widely: B is 1.2x A in three of them, far faster in two. The median of the
+        // round ratios reads 1.2x; side B's median (1.2) is below side A's (3): the two are other statistics.
+        let pairs = [(1.0, 1.2), (2.0, 2.4), (3.0, 3.6), (4.0, 0.5), (5.0, 0.5)].map { PairedRound(a: $0.0, b: $0.1) }
+        let outcome = PairedComparison.session(
+            a: [makeRow("a/x", samples: pairs.map(\.a))], b: [makeRow("a/x", samples: pairs.map(\.b))], rounds: [key: [pairs]],
+            options: ComparisonOptions(timeThreshold: 0.05))
+        let row = outcome.comparison.rows[0]
+        #expect(row.baselineMedian == 3 && row.currentMedian == 1.2)
+        #expect(abs(row.ratio! - 1.2) < 1e-12 && abs(row.rawRatio! - 1.2) < 1e-12, "\(row)")
+        #expect(outcome.times[key]!.ratio == row.ratio && outcome.times[key]!.rounds == 5)
+    }
+
+    @Test func aRowWhoseInstructionsDidNotChangeButWhoseTimeMovedIsUnchangedAndMoved() {
+        let slower = pairedRounds(slowdown: 1.2, noise: 0.01, seed: 11)
+        let faster = pairedRounds(slowdown: 0.94, noise: 0.01, seed: 12)
+        let same = pairedRounds(slowdown: 1, noise: 0.01, seed: 13)
+        let (moved, counted, steady) = (RowKey(benchmark: BenchmarkID(parsing: "a/moved")!, size: 10),
+                                        RowKey(benchmark: BenchmarkID(parsing: "a/counted")!, size: 10),
+                                        RowKey(benchmark: BenchmarkID(parsing: "a/steady")!, size: 10))
+        let outcome = PairedComparison.session(
+            a: [makeRow("a/moved", samples: slower.a, instructions: 1_000), makeRow("a/counted", samples: faster.a, instructions: 1_000),
+                makeRow("a/steady", samples: same.a, instructions: 1_000)],
+            b: [makeRow("a/moved", samples: slower.b, instructions: 1_002), makeRow("a/counted", samples: faster.b, instructions: 1_140),
+                makeRow("a/steady", samples: same.b, instructions: 1_000)],
+            rounds: [moved: [slower.pairs], counted: [faster.pairs], steady: [same.pairs]], options: ComparisonOptions(timeThreshold: 0.05))
+        let rows = Dictionary(uniqueKeysWithValues: outcome.comparison.rows.map { ($0.key, $0) })
+        // 0.2% more instructions, 1.2x the time: unchanged (instructions decide), time's own verdict kept, shown as moved.
+        #expect(rows[moved]!.verdict == .unchanged && rows[moved]!.metric == .instructions)
+        #expect(outcome.times[moved]!.verdict == .regressed && abs(outcome.times[moved]!.ratio! - 1.2) < 0.02)
+        #expect(abs(rows[moved]!.rawRatio! - 1.2) < 0.02, "raw_ratio carries what time said")
+        #expect(outcome.movedWithInstructionsUnchanged(rows[moved]!))
+        // 14% more instructions, 6% less time: regressed by instructions, not moved; time's figures say what time did.
+        #expect(rows[counted]!.verdict == .regressed && abs(rows[counted]!.ratio! - 1.14) < 1e-12)
+        #expect(outcome.times[counted]!.verdict == .improved && !outcome.movedWithInstructionsUnchanged(rows[counted]!))
+        #expect(!outcome.movedWithInstructionsUnchanged(rows[steady]!))
+        #expect(outcome.moved.map(\.key) == [moved])
+        #expect(outcome.comparison.hasRegression, "the instruction regression still fails the session")
+    }
+
     @Test func fewerThanThreeRoundsAreInconclusive() {
         let comparison = PairedComparison.compare(
             a: [makeRow("a/x", samples: [100, 100])], b: [makeRow("a/x", samples: [150, 150])],
             rounds: [key: [[PairedRound(a: 100, b: 150), PairedRound(a: 100, b: 150)]]], options: ComparisonOptions(timeThreshold: 0.03))
         #expect(comparison.rows[0].verdict == .inconclusive)
         #expect(comparison.rows[0].ratio == 1.5)
+    }
+
+    @Test func aBlockWithFewerThanThreeRoundsLeavesTheRowInconclusive() {
+        // B 1.5x A in every round: three blocks of one round each read it past the threshold, but three rounds'
+        // own ratios are no interval; three blocks of three rounds decide it.
+        func round(_ index: Int) -> PairedRound {
+            let a = 100 + Double(index)
+            return PairedRound(a: a, b: 1.5 * a)
+        }
+        let thin: [[PairedRound]] = (0..<3).map { [round($0)] }
+        let options = ComparisonOptions(timeThreshold: 0.05)
+        let rows = { (blocks: [[PairedRound]]) in
+            PairedComparison.compare(a: [makeRow("a/x", samples: blocks.flatMap { $0 }.map(\.a))],
+                                     b: [makeRow("a/x", samples: blocks.flatMap { $0 }.map(\.b))],
+                                     rounds: [self.key: blocks], options: options).rows[0]
+        }
+        let thinRow = rows(thin)
+        #expect(thinRow.verdict == .inconclusive && thinRow.ciLow! > 1.05, "\(thinRow)")
+        let enough: [[PairedRound]] = (0..<3).map { block in (0..<3).map { round(block * 3 + $0) } }
+        #expect(rows(enough).verdict == .regressed)
+        #expect(PairedComparison.minimumRoundsPerBlock == 3)
     }
 
     @Test func theComparisonFileNamesTheMetricPaired() {
@@ -237,12 +298,18 @@ final class InProcessChannel: ABChannel {
 
         let sampled = { (channel: InProcessChannel) in channel.requests.filter { $0.hasPrefix("sample\tsum/one@8") }.count }
         #expect(sampled(a) == 6 && sampled(b) == 6)
-        // Pairs back to back, A B then B A in turn (sum/new, on side B only, is sampled alone).
+        // Pairs back to back, A B then B A in turn (sum/new, on side B only, is sampled alone): each case's pairs
+        // alternate from round to round, even with an even number of cases a round, and the two cases start on
+        // opposite sides.
         let pairs = log.entries.filter { $0.request.hasPrefix("sample\t") && !$0.request.contains("sum/new") }
         #expect(pairs.count == 2 * 2 * 6)
         for index in stride(from: 0, to: pairs.count, by: 2) {
             #expect(pairs[index].request == pairs[index + 1].request, "both samples of a pair: same case, same iterations")
-            #expect(pairs[index].side == (index / 2 % 2 == 0 ? "A" : "B") && pairs[index + 1].side != pairs[index].side)
+            #expect(pairs[index + 1].side != pairs[index].side)
+        }
+        for (caseIndex, name) in ["sum/one@8", "sum/two@8"].enumerated() {
+            let firsts = stride(from: 0, to: pairs.count, by: 2).filter { pairs[$0].request.contains(name) }.map { pairs[$0].side }
+            #expect(firsts == (0..<6).map { ($0 + caseIndex) % 2 == 0 ? "A" : "B" }, "\(name): \(firsts)")
         }
         let comparison = PairedComparison.compare(
             a: result.a.rows, b: result.b.rows, rounds: result.pairs, options: ComparisonOptions(timeThreshold: 0.03))
@@ -262,9 +329,9 @@ final class InProcessChannel: ABChannel {
         #expect(opened.count == 3)
         #expect(opened.map { $0.a.requests.first } == ["prepare", "prepare\tagain", "prepare\tagain"])
         let one = RowKey(parsing: "sum/one@8")!
-        #expect(result.blocks == 3 && result.rounds == 6, "6 target rounds over 3 blocks: 2 each")
-        #expect(result.pairs[one]?.map(\.count) == [2, 2, 2])
-        #expect(result.a.rows.first { $0.key == one }?.samples.count == 6)
+        #expect(result.blocks == 3 && result.rounds == 9, "6 target rounds over 3 blocks would be 2 each: 3, the least a block takes")
+        #expect(result.pairs[one]?.map(\.count) == [3, 3, 3])
+        #expect(result.a.rows.first { $0.key == one }?.samples.count == 9)
         #expect(result.a.failures.count == 1, "reported once, from the first block")
         #expect(opened.map { $0.a.requests.contains { $0.hasPrefix("allocations") } } == [false, false, true])
     }

@@ -92,7 +92,10 @@ import Testing
     @Test func aBaselineSlowedEverywhereIsWarnedAboutWithRawSamplesAndAnEqualOneIsNot() throws {
         let directory = try BenchProcess.scratchDirectory()
         let run = directory.appendingPathComponent("run.csv")
-        let made = try BenchProcess.run(RunCommandTests.quickArguments("^(lookup|wrap)/") + ["--output", run.path, "--no-baseline"])
+        // A budget at which the reference rows, whose rounds' slowdowns the comparison divides by, have samples enough
+        // (a floor row's sample is a whole trajectory, about 1 ms).
+        let made = try BenchProcess.run(RunCommandTests.quickArguments("^(lookup|wrap)/", timeBudget: "30")
+            + ["--output", run.path, "--no-baseline"])
         #expect(made.status == 0, "\(made.stderr)")
         // A copy of the run in which every sample took 1.55x as long: every round of it is slow.
         let slow = directory.appendingPathComponent("slow.csv")

@@ -8,11 +8,13 @@ import Testing
     /// Enough rows, of enough benchmarks, for a run's rounds to be told (13 rows of 13 benchmarks at n = 3).
     static let filter = "^(lookup|snap)/"
 
-    /// Two quick runs of `filter` in a fresh folder: `run0.csv` and `run1.csv`, each with its samples and metadata.
+    /// Two quick runs of `filter` in a fresh folder: `run0.csv` and `run1.csv`, each with its samples and metadata. At
+    /// a budget at which the reference rows, whose rounds' slowdowns a comparison divides by, have samples enough (a
+    /// floor row's sample is a whole trajectory, about 1 ms).
     static func twoRuns() throws -> URL {
         let directory = try BenchProcess.scratchDirectory()
         for index in 0..<2 {
-            let outcome = try BenchProcess.run(RunCommandTests.quickArguments(filter) + [
+            let outcome = try BenchProcess.run(RunCommandTests.quickArguments(filter, timeBudget: "30") + [
                 "--no-baseline", "--output", directory.appendingPathComponent("run\(index).csv").path])
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
@@ -41,13 +43,15 @@ import Testing
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr == "added 2 of 2 runs to \(path)\n")
         #expect(added.stdout.contains("\(path) (machine "), "\(added.stdout)")
-        #expect(added.stdout.contains("): 2 runs, 13 rows; not in use until 10 runs\n"), "\(added.stdout)")
+        // The filter's 13 rows and the reference rows.
+        let rows = 13 + RunCommandTests.references.count
+        #expect(added.stdout.contains("): 2 runs, \(rows) rows; not in use until 10 runs\n"), "\(added.stdout)")
         #expect(added.stdout.contains("lookup/sortedScan"), "--all lists every row: \(added.stdout)")
         let profile = try #require(try MachineProfile.read(path))
-        #expect(profile.entries.count == 13 && profile.entries.values.allSatisfy { $0.runs == 2 })
+        #expect(profile.entries.count == rows && profile.entries.values.allSatisfy { $0.runs == 2 })
         // Shown again without runs to add: the same profile, unchanged.
         let shown = try BenchProcess.run(["profile", "--profile", path])
-        #expect(shown.status == 0 && shown.stdout.contains("2 runs, 13 rows") && !shown.stdout.contains("lookup/sortedScan"))
+        #expect(shown.status == 0 && shown.stdout.contains("2 runs, \(rows) rows") && !shown.stdout.contains("lookup/sortedScan"))
         #expect(try MachineProfile.read(path) == profile)
     }
 

@@ -26,8 +26,11 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
             "--output", output.path, "--no-baseline",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        let (_, rows) = resultRows(try String(contentsOf: output, encoding: .utf8))
-        #expect(Set(rows.keys) == ["pipeline/best@7", "pipeline/best@50000", "pipeline/peer.fspager@7"])
+        let (_, all) = resultRows(try String(contentsOf: output, encoding: .utf8))
+        // The reference rows every run has (`ReferenceRows`), at their own sizes whatever `--sizes` says, and the three.
+        let references = RunCommandTests.references
+        #expect(Set(all.keys) == references.union(["pipeline/best@7", "pipeline/best@50000", "pipeline/peer.fspager@7"]))
+        let rows = all.filter { !references.contains($0.key) }
         // best lays out the n items themselves at any size; FSPager replicates its n items into Int16.max sections.
         #expect(rows["pipeline/best@50000"]?["items"] == "50000")
         #expect(rows["pipeline/best@7"]?["items"] == "7")
@@ -40,8 +43,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(skipped.count == 1, "one line for the one skipped size: \(outcome.stderr)")
         #expect(skipped.first?.hasPrefix("skipped pipeline/peer.fspager: size 50000 is past its limit 32767: ") == true,
                 "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("running 3 benchmark sizes"), "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("wrote \(output.path) (3 rows)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("running \(3 + references.count) benchmark sizes"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("wrote \(output.path) (\(3 + references.count) rows)"), "\(outcome.stderr)")
     }
 
     /// A run that cannot start is a usage error (exit 64) naming why, and writes nothing: only sizes past the
@@ -130,7 +133,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
             #expect(line.hasPrefix(counter + " prepared "), "\(line)")
             #expect(line.hasSuffix(" iterations per sample"), "\(line)")
         }
-        #expect(prepared.first?.hasPrefix("[" + String(repeating: " ", count: width - 1) + "1/\(cases)] prepared lookup/") == true)
+        // In the suite's order: the harness's self-check (a reference row) first.
+        #expect(prepared.first?.hasPrefix("[" + String(repeating: " ", count: width - 1) + "1/\(cases)] prepared harness/empty") == true)
         let medians = lines.filter { $0.contains(": median ") }
         #expect(medians.count == cases, "\(outcome.stderr)")
         #expect(medians.allSatisfy { $0.contains(" ns/call (") || $0.contains(" ns/frame (") }, "\(medians)")
@@ -163,7 +167,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         let (header, csvRows) = resultRows(csv.stdout)
         #expect(header == schema.columns)
         #expect(Array(header.suffix(metricColumns.count)) == metricColumns)
-        #expect(csvRows.count == 3, "\(csv.stdout)")
+        let references = RunCommandTests.references
+        #expect(csvRows.count == 3 + references.subtracting(["floor/scaleAlpha@3"]).count, "\(csv.stdout)")
         let written = try String(contentsOf: directory.appendingPathComponent("csv.csv"), encoding: .utf8)
         #expect(written.split(separator: "\n").first.map(String.init) == schema.columns.joined(separator: ","))
 
@@ -171,7 +176,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(json.status == 0, "\(json.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let rows = try #require(document["rows"] as? [[String: Any]], "\(json.stdout)")
-        #expect(rows.count == 3)
+        #expect(rows.count == csvRows.count)
         for row in rows {
             #expect(Set(row.keys) == Set(schema.columns), "\(row)")
         }
@@ -212,7 +217,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(Array(titles.dropFirst(3)) == ["min", "median", "p90", "mad", "allocs/iter", "instr/iter", "120Hz budget",
                                                "90Hz budget", "p99", "cv", "x floor", "worst frame", "p99 frame",
                                                "worst at", "worst event"])
-        #expect(markdown.stdout.split(separator: "\n").count == 2 + 3, "header, separator, 3 rows: \(markdown.stdout)")
+        #expect(markdown.stdout.split(separator: "\n").count == 2 + csvRows.count, "header, separator, every row: \(markdown.stdout)")
 
         // The console table: the same headings, in the same order (its cells are padded, some titles have spaces).
         let table = try run("table", in: directory)
