@@ -49,6 +49,8 @@ public enum UIKitAgreement {
         var maxOffset = Double.infinity
         /// The pipeline's geometry after the frame (rotations change it).
         var geometry: CarouselGeometry
+        /// A named difference the UIKit scene's own state holds after the frame (`UIKitScene.differenceInEffect`).
+        var differenceInEffect: UIKitNamedDifference?
     }
 
     struct Comparison {
@@ -79,7 +81,7 @@ public enum UIKitAgreement {
                 let centers = collectionView.displayedCells.map { $0.layoutAttributes?.center.x ?? .nan }
                 rows.append(Row(frame: frame, output: output, previousOffset: previous, centers: centers,
                                 clamped: collectionView.scrollWasClamped, maxOffset: maxOffset,
-                                geometry: pipeline.geometry))
+                                geometry: pipeline.geometry, differenceInEffect: pipeline.scene.differenceInEffect))
             }
             return rows
         }
@@ -185,6 +187,20 @@ public enum UIKitNamedDifference: String, CaseIterable, Sendable {
     /// With `cellQueryValidation=no`, the hit test reads only what the collection view has validated: a point the
     /// scroll moved past the validated rect, before the frame's layout pass, finds no item where the core finds one.
     case hitOutsideValidatedRect = "hit test outside the validated rect"
+    /// Seed 000 v2's `CenterFocusedCarouselLayout` learns its width only in `shouldInvalidateLayout(forBoundsChange:)`
+    /// (seed 000 lines 381–389: `isRotating` needs a `currentWidth` from an earlier call), and the collection view
+    /// asks that only when the bounds change (C7). A content no wider than the viewport (n = 1: one item and its
+    /// centring insets, exactly one viewport) never scrolls, so a rotation is the first bounds change: `isRotating`
+    /// stays false, `prepare` (lines 364–379) neither re-runs `configure(bounds:)` nor `restoreCenter()`, and the
+    /// item keeps the portrait size and insets, off the landscape viewport's centre, until a later width change is
+    /// recognised (the rotation back). The core re-solves at every rotation.
+    case rotationTakenAsFirstBoundsChange = "rotation taken as the first bounds change"
+    /// InfiniteLayout is infinite only when one page of content is at least `minimumContentSize`, four times the
+    /// screen's longer side (InfiniteLayout.swift lines 51–66, `hasValidLayout`); below it the content is the one
+    /// page, `loopCollectionViewIfNeeded` returns at once (line 166) and the collection view starts at 0 and stops at
+    /// the page's edges: a finite carousel (n = 1 on the default portrait geometry, whose page of `k = 8` items is
+    /// 2 342.4 pt, under 3 376). The core keeps the 500 pages at every size.
+    case finiteBelowMinimumContent = "finite below the minimum content size"
 }
 
 /// The frame-by-frame comparison (see `UIKitAgreement`).
@@ -289,6 +305,9 @@ struct Comparator {
     mutating func compareFrame(_ core: UIKitAgreement.Row, _ uikit: UIKitAgreement.Row) {
         report.framesCompared += 1
         if uikit.clamped, allowedDifferences.contains(.clampedAtContentEdge) { episode = .clampedAtContentEdge }
+        // A state of the UIKit scene that puts the plays on different paths, as a clamp does, until both rest on the
+        // same offset again.
+        if let state = uikit.differenceInEffect, allowedDifferences.contains(state) { episode = state }
         let a = core.output
         let b = uikit.output
         let pitch = core.geometry.pitch
@@ -389,7 +408,11 @@ struct Comparator {
         guard let x = a.centerItem, let y = b.centerItem else {
             return Difference(field: .centerItem, detail: detail, reason: hitDifference(a.centerItem, b.centerItem))
         }
-        if (x - y) % catalogCount == 0 { return Difference(field: .centerItem, detail: detail, reason: .offsetByWholeCatalogWidths) }
+        // Whole catalog widths only where the pipeline can be offset by them: at n = 1 every index difference is a
+        // multiple of n, and a neighbour one item away is the near tie `transformFromTransformedFrame` names.
+        if (x - y) % catalogCount == 0, allowedDifferences.contains(.offsetByWholeCatalogWidths) || abs(x - y) != 1 {
+            return Difference(field: .centerItem, detail: detail, reason: .offsetByWholeCatalogWidths)
+        }
         return Difference(field: .centerItem, detail: detail, reason: abs(x - y) == 1 ? .transformFromTransformedFrame : nil)
     }
 

@@ -82,6 +82,10 @@ open class UIKitScene {
     /// jump flag are already set).
     open func fillOutput(_ output: inout FrameOutput) {}
 
+    /// A named difference from the core that the scene's state holds now (nil: none). The frame-by-frame comparison
+    /// reads it after each frame of its play; a pipeline names it in `namedDifferences` for it to be allowed.
+    open var differenceInEffect: UIKitNamedDifference? { nil }
+
     /// Memory the scene holds beyond the layout's caches and the collection view (replicated model entries).
     open var memoryExtras: [UIKitMemoryReport.Line] { [] }
 

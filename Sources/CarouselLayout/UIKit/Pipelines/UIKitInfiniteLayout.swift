@@ -20,14 +20,16 @@
 /// `centerCollectionView(withVelocity:targetContentOffset:)` differs: a core-level simplification, not a UIKit
 /// one). The data source's repetition `k = 4*ceil(W/w)` and the section insets that tile pages at the pitch are
 /// the core's. `hasValidLayout` needs content of at least four landscape screens (lines 51–66), so a catalog
-/// whose page is shorter (the default geometry with `n = 1`) is not infinite here.
+/// whose page is shorter (the default geometry with `n = 1`) is not infinite here: it starts at 0 on its one page
+/// (`finiteBelowMinimumContent`).
 ///
 /// Excluded app-level work: the `InfiniteCollectionViewDelegate` callback on a centre change, the proxies.
 public struct UIKitInfiniteLayoutPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: three queries, each copying every visible object of one or two content pages (A1)"
     public static let allocationEvidence = "every frame: three queries, each copying every object per page (A1) into three arrays"
     public typealias Core = InfiniteLayoutPipeline
-    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .pageSeamItemNotReturned, .pageSeamRounding]
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .pageSeamItemNotReturned, .pageSeamRounding,
+                                                                     .finiteBelowMinimumContent]
     public var scene: InfiniteLayoutScene
 
     public init(scene: InfiniteLayoutScene) { self.scene = scene }
@@ -48,9 +50,12 @@ public final class InfiniteLayoutScene: UIKitScene {
         dataSource = UniformDataSource(itemsPerSection: wrap.copies * catalogCount)
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
         configureLayout()
+        // No offset is set here: the first layout pass's `updateLayoutIfNeeded` (InfiniteCollectionView.swift lines
+        // 113–116, 167–177) runs `loopCollectionViewIfNeeded` (InfiniteLayout.swift lines 165–174), which moves the
+        // offset 0 (page 0, below 2) to page 250. It returns at once without `hasValidLayout` (line 166): a page
+        // shorter than `minimumContentSize` (lines 51–66; n = 1 on the default portrait geometry) starts, and stays,
+        // at 0 on the one page the content then has.
         installCollectionView(layout: layout, dataSource: dataSource, delegate: infiniteView)
-        collectionView.setContentOffset(LayoutPoint(x: wrap.startOffset, y: 0))
-        collectionView.layoutIfNeeded()
     }
 
     /// The suite's item and spacing; insets `I` and `L - I`, so one page is exactly `k*n*p` wide (the core's `P`).
@@ -61,6 +66,9 @@ public final class InfiniteLayoutScene: UIKitScene {
     }
 
     public override var itemCount: Int { wrap.itemCount }
+
+    /// `finiteBelowMinimumContent` while the layout has no valid (infinite) layout (InfiniteLayout.swift lines 55–66).
+    public override var differenceInEffect: UIKitNamedDifference? { layout.hasValidLayout ? nil : .finiteBelowMinimumContent }
 
     /// Item paging (the core's model): the item nearest the proposed offset.
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
@@ -87,7 +95,11 @@ public final class InfiniteLayoutScene: UIKitScene {
             layout.invalidateLayout()
         }
         collectionView.layoutIfNeeded()
-        collectionView.setContentOffset(LayoutPoint(x: Rotation.restoredOffset(centeredItem: centered, in: geometry), y: 0))
+        // Without a valid layout at the new width (lines 55–66) the content is the one page (lines 68–74), whose items
+        // are the data source's `k*n`: the centred item's copy on it, as `rect(from:)` maps every page onto it modulo
+        // `P` (lines 122–134). With one, the offset may be on any page; the loop (lines 165–174) brings it back.
+        let restored = layout.hasValidLayout ? centered : centered % (wrap.copies * catalogCount)
+        collectionView.setContentOffset(LayoutPoint(x: Rotation.restoredOffset(centeredItem: restored, in: geometry), y: 0))
     }
 
     public override func fillOutput(_ output: inout FrameOutput) {

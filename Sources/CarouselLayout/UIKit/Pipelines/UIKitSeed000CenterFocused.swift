@@ -19,7 +19,8 @@ public struct UIKitSeed000CenterFocusedPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame: an F1 query of one to two screens every frame (F7), k fresh attributes objects once F5 has dropped the caches, and the cells' copies (C3)"
     public static let allocationEvidence = "every frame: F3 result arrays, F5 a fresh object and NSValue per item, a new R-tree (F7), the cells' copies (C3)"
     public typealias Core = Seed000CenterFocusedPipeline
-    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility]
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility,
+                                                                     .rotationTakenAsFirstBoundsChange]
     public var scene: Seed000CenterFocusedScene
 
     public init(scene: Seed000CenterFocusedScene) { self.scene = scene }
@@ -54,6 +55,12 @@ public final class Seed000CenterFocusedScene: UIKitScene {
 
     public override func handleRotation(toWidth width: Double) {
         geometry = PipelineGeometry.rotated(geometry, toWidth: width)
+    }
+
+    /// `rotationTakenAsFirstBoundsChange` while the layout's item size is not the one `configure(bounds:)` gives the
+    /// bounds now (lines 486–508): a width change its `shouldInvalidateLayout(forBoundsChange:)` did not see as one.
+    public override var differenceInEffect: UIKitNamedDifference? {
+        layout.calcItemSize(bounds: collectionView.bounds).width == layout.itemSize.width ? nil : .rotationTakenAsFirstBoundsChange
     }
 
     public override func fillOutput(_ output: inout FrameOutput) {
