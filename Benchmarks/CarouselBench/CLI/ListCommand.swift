@@ -26,7 +26,8 @@ enum ListCommand {
             what happened in most of the frames within 10% of the worst (rotation, release, end of flick, wrap jump,
             new item, nothing special) and worst_frame_index the costliest frame of that event.
             With \(ListArguments.uikit.name): every switch of the UIKit model instead (name, values with the default first, default,
-            evidence, what it decides); set them with `run \(GeometryArguments.uikit.synopsis)`.
+            evidence, what it decides; a weight, which leaves out work the model pays for UIKit, is never varied by the
+            matrix); set them with `run \(GeometryArguments.uikit.synopsis)`.
             """,
             arguments: ListArguments.self, run: run)
     }
@@ -39,7 +40,8 @@ enum ListCommand {
         if arguments.uikit {
             for descriptor in UIKitSwitches.descriptors {
                 print("\(descriptor.name)\t\(descriptor.values.joined(separator: "|"))\tdefault \(descriptor.defaultValue)"
-                    + "\t\(descriptor.evidence)\t\(descriptor.summary)")
+                    + "\t\(descriptor.evidence)\t\(descriptor.summary)"
+                    + (descriptor.isReading ? "" : " (a weight: flipped alone, never varied by the matrix)"))
             }
             return ExitCode.success
         }

@@ -12,6 +12,7 @@ struct TraceArguments: CommandArguments {
     var velocity = 2000.0
     var frames = 120
     var costs = false
+    var ledger = false
 
     static var pipeline: Option<Self> {
         let name = "--pipeline"
@@ -31,8 +32,11 @@ struct TraceArguments: CommandArguments {
     }
     static var frames: Option<Self> { .value("--frames", \.frames, .int("F", 1...10_000_000), "frames to trace") }
     static var costs: Option<Self> { .flag("--costs", \.costs, "also each frame's cost in ns and its event (cost_ns,event)") }
+    static var ledger: Option<Self> {
+        .flag("--ledger", \.ledger, "also, for a uikit pipeline, the UIKit model's work in each frame: one column per ledger counter")
+    }
     static var options: [Option<Self>] {
-        [pipeline, catalog] + including(\.geometry) + [gesture, velocity, frames, costs]
+        [pipeline, catalog] + including(\.geometry) + [gesture, velocity, frames, costs, ledger]
     }
 }
 
@@ -48,12 +52,15 @@ enum TraceCommand {
             any wrap jump that frame, `center_item` the raw item index (of N), `logical_index` in [0, n), `jumped`
             1 when the wrap moved the offset, `visible` the items intersecting the viewport as
             item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
-            Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit })), which honour \(GeometryArguments.uikit.name) and stop
+            Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit }), and floor.uikit, the UIKit view's
+            floor), which honour \(GeometryArguments.uikit.name) and stop
             at the content's edge as a UIScrollView does.
             With \(Trace.costs.name), two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
             \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
             results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, wrap
-            jump, new item, nothing special). \(Trace.gesture.name) standard plays the suite's standard trajectory (2 934 frames
+            jump, new item, nothing special). With \(Trace.ledger.name) (a uikit pipeline), one more column per counter of the UIKit
+            model's ledger (layoutPasses, attributesCopied, prefetchRechecks, ...; Docs/UIKIT-MODEL.md): how much
+            each rose in that frame. \(Trace.gesture.name) standard plays the suite's standard trajectory (2 934 frames
             at 120 Hz, releases and two rotations; \(Trace.frames.name) and \(Trace.velocity.name) do not apply).
             """,
             arguments: TraceArguments.self, run: run)
@@ -69,11 +76,16 @@ enum TraceCommand {
         // `best`, `pipeline.best` or `pipeline/best` for a core; `uikit.best` or `uikit/best` for its UIKit view.
         let normalised = pipelineID.replacingOccurrences(of: "/", with: ".")
         let implementations = CarouselBench.implementations
-        let uikit = implementations.lazy.compactMap(\.uikit).first { $0.id == normalised }
+        // `floor.uikit`: the UIKit view's floor (`floor/uikit`), the least layout the model runs.
+        let uikit: (any UIKitPipeline.Type)? = normalised == "floor.uikit" ? UIKitFloorPipeline.self
+            : implementations.lazy.compactMap(\.uikit).first { $0.id == normalised }
         let core = implementations.lazy.compactMap(\.core).first { $0.id == normalised || $0.id == "pipeline." + normalised }
         guard core != nil || uikit != nil else {
-            let known = implementations.compactMap(\.coreID) + implementations.compactMap(\.uikitID)
+            let known = implementations.compactMap(\.coreID) + implementations.compactMap(\.uikitID) + ["floor.uikit"]
             throw UsageError("option '\(TraceArguments.pipeline.name)': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
+        }
+        if arguments.ledger && uikit == nil {
+            throw UsageError("option '\(TraceArguments.ledger.name)': '\(pipelineID)' has no UIKit ledger; give its UIKit view (uikit.…)")
         }
         let configuration = try arguments.geometry.configuration()
         let (gesture, velocity, frames) = (arguments.gesture, arguments.velocity, arguments.frames)
@@ -102,12 +114,21 @@ enum TraceCommand {
         } else {
             FrameCosts.core(core!, catalog: catalog, configuration: configuration, script: script, budgetSeconds: 0.2)
         }
-        var text = "frame,offset,center_item,logical_index,jumped,visible" + (costs == nil ? "" : ",cost_ns,event") + "\n"
+        // The ledger's counts of the same frames: a play of its own, which the play above equals frame by frame.
+        let ledger = if arguments.ledger, let uikit {
+            PipelineTrace.ledger(uikit: uikit, catalogCount: catalog, geometry: geometry, switches: configuration.switches,
+                                 script: script, hz: hz)
+        } else {
+            nil as (names: [String], frames: [[Int]])?
+        }
+        var text = "frame,offset,center_item,logical_index,jumped,visible" + (costs == nil ? "" : ",cost_ns,event")
+            + (ledger.map { "," + $0.names.joined(separator: ",") } ?? "") + "\n"
         for (index, row) in rows.prefix(shown).enumerated() {
             let visible = row.visible.map { "\($0.item):\(number($0.scale)):\(number($0.alpha)):\(number($0.translationX))" }
             text += "\(row.frame),\(number(row.offset)),\(row.centerItem.map(String.init) ?? ""),"
                 + "\(row.logicalIndex.map(String.init) ?? ""),\(row.jumped ? 1 : 0),\(visible.joined(separator: ";"))"
             if let (profile, events) = costs { text += ",\(number(profile.costs[index])),\(events[index].rawValue)" }
+            if let ledger { text += "," + ledger.frames[index].map(String.init).joined(separator: ",") }
             text += "\n"
         }
         print(text, terminator: "")

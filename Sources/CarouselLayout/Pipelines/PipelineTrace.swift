@@ -28,6 +28,24 @@ public enum PipelineTrace {
         trace(P(catalogCount: catalogCount, geometry: geometry, switches: switches), script: script, hz: hz)
     }
 
+    /// The UIKit ledger's work in each frame of the same play as `trace(uikit:…)`: the counters' names, in the
+    /// ledger's order, and per frame how much each counter rose in that frame (`UIKitLedger.counters`).
+    public static func ledger<P: UIKitPipeline>(uikit type: P.Type, catalogCount: Int, geometry: CarouselGeometry,
+                                                switches: UIKitSwitches, script: ScrollScript,
+                                                hz: Double) -> (names: [String], frames: [[Int]]) {
+        var pipeline = P(catalogCount: catalogCount, geometry: geometry, switches: switches)
+        // The ledger is the scene's object: read it after each frame without touching the pipeline being played.
+        let ledger = pipeline.ledger
+        var last = ledger.counters.map(\.value)
+        var frames: [[Int]] = []
+        PipelinePlayer.play(&pipeline, script: script, hz: hz) { _, _ in
+            let now = ledger.counters.map(\.value)
+            frames.append(zip(now, last).map { $0 - $1 })
+            last = now
+        }
+        return (ledger.counters.map(\.name), frames)
+    }
+
     /// The trace of `pipeline`, from the state it is in, playing `script` at `hz`.
     public static func trace<P: CarouselPipeline>(_ pipeline: P, script: ScrollScript, hz: Double) -> [TraceRow] {
         var pipeline = pipeline

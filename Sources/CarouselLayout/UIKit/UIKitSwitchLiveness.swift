@@ -4,8 +4,9 @@
 /// A switch is live for a pipeline when flipping it alone, from the defaults, changes anything the pipeline does over
 /// the standard trajectory at one of the given catalog sizes: a count of the UIKit ledger (work, objects) or a frame's
 /// output (offset, centre, visible items). A switch that changes neither cannot change its time, so the pipeline's
-/// figure under any combination is its figure under that combination restricted to its live switches: 11 switches
-/// make 2 048 combinations, yet `uikit.best` has a handful of live ones; `UIKitSwitches.combinations(of:)` makes theirs.
+/// figure under any combination is its figure under that combination restricted to its live switches: every switch
+/// doubles `UIKitSwitches.allCombinations`, yet `uikit.best` has a handful of live ones; `UIKitSwitches.combinations(of:)`
+/// makes theirs.
 ///
 /// What the rule may miss: a switch that is inert alone but not in combination with another non-default value (a
 /// switch whose code path another switch opens: `cellQueryValidation` under `hitTest=layout` is inert for seed 003,

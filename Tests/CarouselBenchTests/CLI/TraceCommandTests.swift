@@ -37,6 +37,37 @@ import Testing
         #expect(sawJump, "a 4 000 pt/s drag over a 3-item catalog wraps within 2 s")
     }
 
+    /// `--ledger`: one column per ledger counter, each frame's increase; a layout pass in every frame of a drag, and
+    /// the totals those of the ledger after the same play.
+    @Test func theLedgerColumnsAreEachFramesWorkAndAddUpToThePlaysLedger() throws {
+        let outcome = try BenchProcess.run(["trace", "--pipeline", "uikit.best", "--catalog", "300", "--frames", "60", "--ledger"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(lines.first)
+        let names = UIKitLedger().counters.map(\.name)
+        #expect(Array(header.dropFirst(6)) == names)
+        let frames = lines.dropFirst()
+        #expect(frames.count == 60)
+        let passes = try #require(header.firstIndex(of: "layoutPasses"))
+        for frame in frames {
+            #expect(frame.count == header.count)
+            #expect((Int(frame[passes]) ?? 0) >= 1, "a layout pass in every frame of a drag: \(frame)")
+        }
+        var pipeline = UIKitBestPipeline(catalogCount: 300, geometry: .default, switches: .default)
+        let before = pipeline.ledger.counters.map(\.value)
+        PipelinePlayer.play(&pipeline, script: ScrollScript([.drag(velocity: 2000, duration: 0.5)]), hz: 120) { _, _ in }
+        let played = zip(pipeline.ledger.counters.map(\.value), before).map { $0 - $1 }
+        let summed = names.indices.map { column in frames.reduce(0) { $0 + (Int($1[6 + column]) ?? 0) } }
+        #expect(summed == played)
+    }
+
+    @Test func theLedgerOfACoreIsAUsageError() throws {
+        let outcome = try BenchProcess.run(["trace", "--pipeline", "pipeline.best", "--catalog", "3", "--ledger"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("has no UIKit ledger"))
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func flickAtSixtyHertzSettlesOnACentredItem() throws {
         let rows = try rows(["--pipeline", "seed000.centerFocused", "--catalog", "30", "--gesture", "flick",
                              "--velocity", "3000", "--hz", "60", "--frames", "180"])

@@ -322,7 +322,11 @@ struct ReplayAndCopy {
             let changed = Set(ledger.counters.filter { countersBefore[$0.name] != $0.value }.map(\.name))
             let prefetching: Set = ["layoutPasses", "viewPropertySets", "cellQueries", "cellQueryArrays", "prefetchContexts",
                                     "prefetchItems", "cellsPrefetched", "cellsCreated", "faultQueries", "flowQueries",
-                                    "mapNodes", "rTrees", "attributesCreated", "frameValues"]
+                                    "mapNodes", "rTrees", "attributesCreated", "frameValues",
+                                    // PF2, PF3, C14–C18: the per-pass and idle work every pipeline pays.
+                                    "prefetchRechecks", "prefetchRefreshes", "prefetchPrunes", "layoutSubviewsMessages",
+                                    "autoreleasePools", "velocitySamples", "prefetchResets", "cellUpdateMessages",
+                                    "cellUpdateLayoutQuestions"]
             #expect(changed.isSubset(of: prefetching), "\(changed.subtracting(prefetching))")
         }
         #expect(ledger.viewPropertySets - sets == changes && changes >= 2 * 10)

@@ -6,7 +6,7 @@ import Testing
         let names = UIKitSwitches.descriptors.map(\.name)
         #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation",
                           "orthogonalScroll", "contentTargets", "cellQueryValidation", "prefetch", "didScrollOrder",
-                          "contentAdjustment", "flickRate"])
+                          "contentAdjustment", "flickRate", "prefetchRecheck", "layoutSubviewsWork", "cellUpdateWork"])
         for descriptor in UIKitSwitches.descriptors {
             #expect(descriptor.values.count >= 2, "\(descriptor.name)")
             #expect(descriptor.values.first == descriptor.defaultValue, "\(descriptor.name)")
@@ -16,7 +16,7 @@ import Testing
         #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
             + "indexPath=tagged,hitTest=map,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped,"
             + "cellQueryValidation=yes,prefetch=on,didScrollOrder=beforeInvalidate,contentAdjustment=atInvalidation,"
-            + "flickRate=app")
+            + "flickRate=app,prefetchRecheck=on,layoutSubviewsWork=on,cellUpdateWork=on")
         // C10 (high) settled the hit test: the map is the default; PF1's prefetching is on, as iOS ships it.
         #expect(UIKitSwitches.default.hitTest == .map && UIKitSwitches.default.prefetch == .on)
         #expect(UIKitSwitches.default.changes.isEmpty)
@@ -45,7 +45,7 @@ import Testing
         }
         #expect(message("noSuchSwitch=on") == "unknown UIKit switch 'noSuchSwitch' (known: flowQuery, cachesAfterMutation, "
             + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets, cellQueryValidation, "
-            + "prefetch, didScrollOrder, contentAdjustment, flickRate)")
+            + "prefetch, didScrollOrder, contentAdjustment, flickRate, prefetchRecheck, layoutSubviewsWork, cellUpdateWork)")
         #expect(message("answerCaching=maybe") == "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)")
         #expect(message("answerCaching") == "expected NAME=VALUE for a UIKit switch, got 'answerCaching'")
         #expect(message("=on") == "expected NAME=VALUE for a UIKit switch, got '=on'")
@@ -54,15 +54,29 @@ import Testing
         }
     }
 
-    @Test func allCombinationsAreEveryValueOfEverySwitchOnceDefaultFirst() {
+    @Test func allCombinationsAreEveryValueOfEveryReadingOnceDefaultFirst() {
         let combinations = UIKitSwitches.allCombinations
-        let expected = UIKitSwitches.descriptors.reduce(1) { $0 * $1.values.count }
+        let readings = UIKitSwitches.descriptors.filter(\.isReading)
+        let expected = readings.reduce(1) { $0 * $1.values.count }
         #expect(combinations.count == expected)
         #expect(expected == 8_192)
         #expect(Set(combinations).count == combinations.count)
         #expect(combinations.first == .default)
-        for descriptor in UIKitSwitches.descriptors {
+        for descriptor in readings {
             #expect(Set(combinations.compactMap { $0.value(of: descriptor.name) }) == Set(descriptor.values))
         }
+    }
+
+    /// The switches that leave out work the model pays for UIKit are flipped alone, never varied by the matrix.
+    @Test func theWeightsStayAtTheirDefaultsInEveryCombination() {
+        let weights = UIKitSwitches.descriptors.filter { !$0.isReading }
+        #expect(weights.map(\.name) == ["prefetchRecheck", "layoutSubviewsWork", "cellUpdateWork"])
+        let combinations = UIKitSwitches.combinations(of: UIKitSwitches.descriptors.map(\.name))
+        for descriptor in weights {
+            #expect(Set(combinations.compactMap { $0.value(of: descriptor.name) }) == [descriptor.defaultValue])
+        }
+        var off = UIKitSwitches.default
+        try? off.set("cellUpdateWork=off")
+        #expect(off.cellUpdateWork == .off)
     }
 }

@@ -18,6 +18,9 @@ public struct UIKitSeed004SentinelPipeline: UIKitPipeline {
     /// Delegate sizes (all equal, so queries are F1's, but prepare is F8's O(N)).
     public static let lifecycleComplexity = UIKitLifecycleComplexity.delegateSized
     public typealias Core = Seed004SentinelPipeline
+    /// Its pages are the viewport's width with no spacing: at a resting offset the neighbour page shares an edge with
+    /// the viewport, which the core counts visible and the collection view does not (C22).
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .edgeTouchingItem]
     public var scene: Seed004SentinelScene
 
     public init(scene: Seed004SentinelScene) { self.scene = scene }

@@ -28,6 +28,7 @@ extension CollectionView {
     /// `prefetch=off`).
     public func updateCycleIdle() {
         guard switches.prefetch == .on else { return }
+        if switches.prefetchRecheck == .on && !prefetcher.cells.isEmpty { recheckPrefetchedCells() }
         let x = contentOffset.x
         if let last = prefetcher.lastOffset, x != last {
             prefetcher.direction = x > last ? 1 : -1
@@ -38,10 +39,8 @@ extension CollectionView {
         prefetcher.lastOffset = x
         guard prefetcher.framesSinceMotion < Self.prefetchHysteresisFrames else { return }
         let visible = bounds
-        let width = frameSize.width
-        let strip = LayoutRect(x: prefetcher.direction > 0 ? visible.maxX : visible.minX - 0.75 * width,
-                               y: visible.minY, width: 0.75 * width, height: visible.height)
-        if !prefetcher.cells.isEmpty { prunePrefetchedCells(keeping: visible.union(strip), margin: 0.25 * width) }
+        let strip = prefetchStrip()
+        if !prefetcher.cells.isEmpty { prunePrefetchedCells(keeping: visible.union(strip), margin: 0.25 * frameSize.width) }
         if let context = prefetcher.context, context.next < context.items.count {
             prefetchNextCell(from: context)
         } else if prefetcher.context?.rect != strip {
@@ -49,12 +48,84 @@ extension CollectionView {
         }
     }
 
+    /// The strip ahead (`-_computeFutureVisibleBoundsForPrefetchVelocity:visibleBounds:`): 0.75 of the visible width,
+    /// adjacent to the visible edge in the direction of the last move.
+    @usableFromInline
+    func prefetchStrip() -> LayoutRect {
+        let visible = bounds
+        let width = frameSize.width
+        return LayoutRect(x: prefetcher.direction > 0 ? visible.maxX : visible.minX - 0.75 * width,
+                          y: visible.minY, width: 0.75 * width, height: visible.height)
+    }
+
+    /// PF2: a layout pass that re-applies attributes to the cells on screen (C11's bit 11) sets flag bit 0 of every
+    /// cached prefetch item (the `_prefetchCacheItems` enumeration in `-_updateVisibleCellsNow:`, its
+    /// `block_invoke_3`), so the next idle callback asks the data for their attributes again.
+    @usableFromInline
+    func flagPrefetchedCellsForAttributes() {
+        for index in prefetcher.cells.indices { prefetcher.cells[index].needsAttributes = true }
+    }
+
+    /// PF2: `-_updateCycleIdleUntil:`'s walk of the cached prefetch items before it prefetches more
+    /// (`enumerateKeysAndObjectsUsingBlock:` between `_beginReusableViewCreationAndSelfSizingOutsideVisibleCellsUpdate`
+    /// and its end call), `-_updatePrefetchItemIfNeeded:forIndexPath:withLayoutAttributes:nil willDisplay:NO` per item.
+    /// An item with no flag bit set costs one send (`_isHiddenForReuse`). A flagged one asks the data's
+    /// `layoutAttributesForItemAtIndexPath:` (the item cache's object, or on a miss the layout's answer, paged in with a
+    /// data copy and a map node: C3's per-item path), keeps the attributes, and gives them to the hidden cell (C3′'s
+    /// test, a copy when they differ); then its bits are cleared. An item whose attributes the layout does not
+    /// give is pruned. The walk's 10 % idle-budget test is taken as met (no clock in the model: assumed).
+    @inline(never)
+    func recheckPrefetchedCells() {
+        passWork.send(.beginReusableViewCreation)
+        var failed = false
+        for index in prefetcher.cells.indices {
+            ledger.prefetchRechecks += 1
+            passWork.send(.isHiddenForReuse)
+            guard prefetcher.cells[index].needsAttributes else { continue }
+            prefetcher.cells[index].needsAttributes = false
+            ledger.prefetchRefreshes += 1
+            let global = prefetcher.cells[index].globalIndex
+            guard let attributes = dataLayoutAttributesForItem(globalIndex: global) else {
+                prefetcher.cells[index].globalIndex = -1
+                failed = true
+                continue
+            }
+            prefetcher.cells[index].frame = attributes.frame
+            apply(attributes, to: prefetcher.cells[index].cell)
+        }
+        passWork.send(.endReusableViewCreation)
+        if failed {
+            prefetcher.cells.removeAll { entry in
+                guard entry.globalIndex < 0 else { return false }
+                reusePool.append(entry.cell)
+                return true
+            }
+        }
+    }
+
+    /// `-[UICollectionViewData layoutAttributesForItemAtIndexPath:]`: the data prepared (C8), then the item cache's
+    /// object, or on a miss the layout's `layoutAttributesForItem(at:)`, its original paged in and a copy cached (C3).
+    @usableFromInline
+    func dataLayoutAttributesForItem(globalIndex global: Int) -> LayoutAttributes? {
+        prepareLayoutIfNeeded()
+        if let cached = attributesByGlobalIndex.attributes(for: global) { return cached }
+        validateCounts()
+        var section = 0
+        while section + 2 < itemsBeforeSection.count && itemsBeforeSection[section + 1] <= global { section += 1 }
+        let indexPath = IndexPath(item: global - itemsBeforeSection[section], section: section)
+        guard let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return nil }
+        pageIn(attributes, caching: copyForData(attributes))
+        return attributes
+    }
+
     @usableFromInline
     func prunePrefetchedCells(keeping rect: LayoutRect, margin: Double) {
+        ledger.prefetchPrunes += 1
         let kept = LayoutRect(x: rect.minX - margin, y: rect.minY - margin, width: rect.width + 2 * margin,
                               height: rect.height + 2 * margin)
         prefetcher.cells.removeAll { entry in
-            guard !entry.frame.intersects(kept) else { return false }
+            // C22: `-_pruneCachedPrefetchViewsForVelocity:`'s block tests with `CGRectIntersectsRect`.
+            guard !entry.frame.intersectsStrictly(kept) else { return false }
             reusePool.append(entry.cell)
             return true
         }
@@ -68,7 +139,7 @@ extension CollectionView {
             let global = item.globalIndex
             guard cellForItem(at: item.attributes.indexPath) == nil else { continue }
             ledger.cellsPrefetched += 1
-            prefetcher.cells.append((global, item.attributes.frame, dequeueCell(globalIndex: global)))
+            prefetcher.cells.append((global, item.attributes.frame, dequeueCell(globalIndex: global), false))
             return
         }
     }
@@ -78,7 +149,8 @@ extension CollectionView {
         let attributes = cellAttributes(in: strip)
         var items: [PrefetchItem] = []
         items.reserveCapacity(Swift.max(1, attributes.count))
-        for candidate in attributes where !candidate.frame.intersects(visible) {
+        // C22: "not on screen" is `!CGRectIntersectsRect` (`-_prefetchingContextForVisibleBounds:prefetchVector:…`).
+        for candidate in attributes where !candidate.frame.intersectsStrictly(visible) {
             let global = globalIndex(of: candidate.indexPath)
             guard !prefetcher.cells.contains(where: { $0.globalIndex == global }) else { continue }
             ledger.prefetchItems += 1
@@ -111,7 +183,8 @@ extension CollectionView {
 @usableFromInline
 struct Prefetcher {
     /// `_prefetchCacheItems`: the prepared, hidden cells with the frames they were prefetched for.
-    @usableFromInline var cells: [(globalIndex: Int, frame: LayoutRect, cell: Cell)] = []
+    /// `needsAttributes` is the item's flag bit 0 (PF2).
+    @usableFromInline var cells: [(globalIndex: Int, frame: LayoutRect, cell: Cell, needsAttributes: Bool)] = []
     /// `_mainPrefetchingContext`.
     @usableFromInline var context: PrefetchingContext?
     /// The velocity integrator: the offset at the last idle callback, the direction of the last move, and the

@@ -22,17 +22,14 @@ extension CollectionView {
 
     /// `-[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]` (C10;
     /// `-_layoutAttributesForElementsInRect:cellsOnly:validateIfNeeded:includeIndelibleElements:`): with
-    /// `cellQueryValidation=yes` the data prepared, pending items refetched and the rect validated (C1); then the
-    /// map's index set for the rect, a result array of the cached objects whose frames meet it, and for a
+    /// `cellQueryValidation=yes` (its value undecided: C24) the data validated for the rect (`validateData(in:)`: prepared,
+    /// C1, then the pending items, C19); then the map's index set for the rect, a result array of the cached objects
+    /// whose frames meet it strictly (`CGRectIntersectsRect`, C22), and for a
     /// non-empty result the cells-only path's `mutableCopy`: two or three arrays per call (`cellQueryArrays`).
     @usableFromInline
     func cellAttributes(in rect: LayoutRect) -> [LayoutAttributes] {
         ledger.cellQueries += 1
-        if switches.cellQueryValidation == .yes {
-            prepareLayoutIfNeeded()
-            if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
-            validateLayout(in: rect)
-        }
+        if switches.cellQueryValidation == .yes { validateData(in: rect) }
         var indexes: [Int] = []
         indexes.reserveCapacity(4)
         rTree.globals(intersecting: rect, into: &indexes)
@@ -40,7 +37,7 @@ extension CollectionView {
         result.reserveCapacity(Swift.max(1, indexes.count))
         ledger.cellQueryArrays += 2
         for global in indexes {
-            if let attributes = attributesByGlobalIndex.attributes(for: global), attributes.frame.intersects(rect) {
+            if let attributes = attributesByGlobalIndex.attributes(for: global), attributes.frame.intersectsStrictly(rect) {
                 result.append(attributes)
             }
         }

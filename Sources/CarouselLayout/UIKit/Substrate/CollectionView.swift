@@ -15,7 +15,9 @@
 /// view's (C3'; `-[UICollectionReusableView _setLayoutAttributes:force:]`), and its view takes their centre,
 /// bounds, alpha and transform; a cell coming on screen is announced to the delegate after that
 /// (`willDisplay`), one leaving when it is reused (`didEndDisplaying`). After the frame's layout pass, in the
-/// update cycle's idle time, cells ahead of the scroll are prefetched (PF1, switch `prefetch`).
+/// update cycle's idle time, cells ahead of the scroll are prefetched (PF1, switch `prefetch`), after the cells
+/// already prefetched are re-checked (PF2). Each pass also does `layoutSubviews`' and `_updateVisibleCellsNow:`'s own
+/// work (C14–C18, `CollectionView+PassWork.swift`).
 ///
 /// What apps ask: `visibleCells` and `indexPathsForVisibleItems` build a new array per call, as UIKit's do (C12);
 /// `cellForItem(at:)` looks a cell up. The harness reads `displayedCells`, the collection view's own record.
@@ -49,7 +51,7 @@ public final class CollectionView {
     /// The view's size (`bounds.size`).
     @exclusivity(unchecked) public private(set) var frameSize: LayoutSize
     /// `contentSize`, from the layout after `prepare()` (plus a context's `contentSizeAdjustment` up to the next pass, C26).
-    @exclusivity(unchecked) public private(set) var contentSize = LayoutSize.zero
+    @exclusivity(unchecked) public internal(set) var contentSize = LayoutSize.zero
     /// `decelerationRate` as the app set it, nil while it set none (`DecelerationRate.swift`, C30).
     @exclusivity(unchecked) public internal(set) var decelerationRateIfSet: Double?
     /// `isDragging`, `isDecelerating` (InfiniteLayout asks them).
@@ -84,6 +86,11 @@ public final class CollectionView {
     @exclusivity(unchecked) @usableFromInline var visibleCellsNeedAttributes = false
     /// PF1's state: the prefetched cells, the main prefetching context, the velocity integrator's last sample.
     @exclusivity(unchecked) @usableFromInline var prefetcher = Prefetcher()
+    /// C11, C14: a visible-cell update is pending (bit 10 of `_collectionViewFlags+1`, set by every `setBounds:` and
+    /// `setFrame:` and by an invalidation, consumed by the next layout pass).
+    @exclusivity(unchecked) @usableFromInline var visibleCellsUpdatePending = true
+    /// C14–C18 and PF3: what `layoutSubviews` and `_updateVisibleCellsNow:` keep across passes.
+    @usableFromInline let passWork = PassWork()
 
     /// This frame: an offset change made by code (a wrap, a restore) rather than by the scroll itself.
     @exclusivity(unchecked) public internal(set) var offsetWasSetByCode = false
@@ -173,6 +180,7 @@ public final class CollectionView {
         let newBounds = LayoutRect(origin: storedContentOffset, size: LayoutSize(width: width, height: frameSize.height))
         let context = boundsChangeContext(for: newBounds)
         frameSize.width = width
+        visibleCellsUpdatePending = true
         if let context { collectionViewLayout.invalidateLayout(usingBoundsChangeContext: context) }
     }
 
@@ -184,6 +192,7 @@ public final class CollectionView {
     func moveBounds(to point: LayoutPoint) {
         let context = boundsChangeContext(for: LayoutRect(origin: point, size: frameSize))
         storedContentOffset = point
+        visibleCellsUpdatePending = true
         if switches.didScrollOrder == .beforeInvalidate { notifyDidScroll() }
         if let context { collectionViewLayout.invalidateLayout(usingBoundsChangeContext: context) }
         if switches.didScrollOrder == .afterInvalidate { notifyDidScroll() }
@@ -255,13 +264,18 @@ public final class CollectionView {
     /// its nodes freed, the validated rect nulled, the supplementary views' attributes dropped:
     /// `-[UICollectionViewData invalidate:]`), or, for a context naming items only, those items, fetched again at
     /// the next layout pass (switch `itemInvalidation`). A context's content adjustments are applied first (C26).
+    ///
+    /// C20 (`-[UICollectionViewData invalidateItemsAtIndexPaths:]`, `-invalidate:`): only a full invalidation clears
+    /// the prepared bit at once; one naming items leaves it set, and the next validation clears it because items are
+    /// pending (`validateData(in:)`), so a bounds change before that still asks the layout (C7).
     public func layoutDidInvalidate(with context: InvalidationContext) {
-        layoutNeedsPrepare = true
         visibleCellsNeedAttributes = true
-        if context.adjustsContent { receiveContentAdjustments(of: context) }
-        if context.invalidateDataSourceCounts { countsAreValid = false }
+        visibleCellsUpdatePending = true
         let itemsOnly = !context.invalidateEverything && !context.invalidateDataSourceCounts
             && !context.invalidatedItemIndexPaths.isEmpty && switches.itemInvalidation == .items
+        if !itemsOnly { layoutNeedsPrepare = true }
+        if context.adjustsContent { receiveContentAdjustments(of: context) }
+        if context.invalidateDataSourceCounts { countsAreValid = false }
         if itemsOnly {
             ledger.itemInvalidations += 1
             itemsToRefetch.append(contentsOf: context.invalidatedItemIndexPaths)
@@ -329,13 +343,33 @@ public final class CollectionView {
     // MARK: Layout pass
 
     /// `layoutIfNeeded` / `layoutSubviews`: prepare, refetch, validate the visible bounds, update the cells.
+    ///
+    /// Around that, `layoutSubviews`' own work (C14, switch `layoutSubviewsWork`): its sends before the validation and
+    /// after the update on every pass; with a visible-cell update pending, an autorelease pool around the update, then
+    /// the prefetch velocity sample (PF3) and the prefetch cache's prune. And, with the update pending, the rest of
+    /// `_updateVisibleCellsNow:` (C15–C18, switch `cellUpdateWork`): the focus lock, the notification suspension, the
+    /// content-offset adjustment's questions to the layout and the content size set from the layout before the cells,
+    /// the unlock, the resumption and the emptying of the views preparing for display after them. The model runs its
+    /// cell update on every pass (with nothing pending it finds the same cells and changes nothing).
     public func layoutIfNeeded() {
         ledger.layoutPasses += 1
+        passWork.passClock += 1
+        let passWorkModelled = switches.layoutSubviewsWork == .on
+        if passWorkModelled { layoutSubviewsWorkBeforeValidation() }
         if pendingContentAdjustments != nil { applyPendingContentAdjustments() }
-        prepareLayoutIfNeeded()
-        if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
-        validateLayout(in: bounds)
+        validateData(in: bounds)
+        let updatePending = visibleCellsUpdatePending
+        visibleCellsUpdatePending = false
+        let pool = passWorkModelled && updatePending ? pushAutoreleasePool() : nil
+        let cellUpdateWorkModelled = updatePending && switches.cellUpdateWork == .on
+        if cellUpdateWorkModelled {
+            cellUpdateWorkBegin()
+            cellUpdateWorkContentSize()
+        }
         updateVisibleCells()
+        if cellUpdateWorkModelled { cellUpdateWorkEnd() }
+        if let pool { popAutoreleasePoolAndUpdatePrefetching(pool) }
+        if passWorkModelled { layoutSubviewsWorkAfterUpdate() }
         delegate?.collectionViewDidLayoutSubviews(self)
     }
 
@@ -354,7 +388,19 @@ public final class CollectionView {
         collectionViewLayout.layoutDidPrepare()
     }
 
-    /// `validateItems`: each named item asked of the layout, then `-[UICollectionViewData
+    /// `-[UICollectionViewData validateLayoutInRect:]` (C19): the prepared bit cleared when items are pending (C20),
+    /// the layout prepared (C8), the map validated (C1), and only then the pending items the validation did not page in
+    /// refetched (`validateItems`). So an invalidated item that C1's query returns in the same pass is stored uncopied
+    /// and costs no data copy.
+    @usableFromInline
+    func validateData(in rect: LayoutRect) {
+        if !itemsToRefetch.isEmpty { layoutNeedsPrepare = true }
+        prepareLayoutIfNeeded()
+        validateLayout(in: rect)
+        if !itemsToRefetch.isEmpty { refetchInvalidatedItems() }
+    }
+
+    /// `validateItems`: each named item still pending asked of the layout, then `-[UICollectionViewData
     /// _setLayoutAttributes:atGlobalItemIndex:]`, which pages the layout's object into the R-tree and caches a
     /// copy of it (C3: the per-item path copies, the bulk page-in does not).
     @usableFromInline
@@ -421,6 +467,8 @@ public final class CollectionView {
             return
         }
         let global = globalIndex(of: attributes.indexPath)
+        // C19: the bulk page-in removes the item from the pending set (`-_attributesMapDidPageInAttributes:globalItemIndex:`).
+        if cached == nil && !itemsToRefetch.isEmpty { itemsToRefetch.removeAll { globalIndex(of: $0) == global } }
         rTree.set(global: global, frame: attributes.frame)
         let stored = cached ?? attributes
         if let node = attributesByGlobalIndex[global] {
@@ -455,6 +503,7 @@ public final class CollectionView {
         rTree.globals(intersecting: visibleBounds, into: &visibleIndexBuffer)
         let reapply = visibleCellsNeedAttributes
         visibleCellsNeedAttributes = false
+        if reapply && !prefetcher.cells.isEmpty { flagPrefetchedCellsForAttributes() }
         if refreshDisplayedCellsInPlace(reapply: reapply) { return }
         nextDisplayedCells.removeAll(keepingCapacity: true)
         var old = 0

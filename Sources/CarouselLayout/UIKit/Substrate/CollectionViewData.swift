@@ -46,10 +46,12 @@ public final class AttributesRTree {
         entries.removeAll { $0.frame.intersects(rect) }
     }
 
-    /// Appends the items whose frames intersect `rect` (closed), ascending.
+    /// Appends the items whose frames intersect `rect`, ascending: strictly (C22: the data's cells-in-rect filter,
+    /// `__93__UICollectionViewData__layoutAttributesFromMapForElementsInRect_…_block_invoke`, uses
+    /// `CGRectIntersectsRect`; the R-tree's own `indexesOfItemsInRect:` pre-filter is unread).
     @usableFromInline
     func globals(intersecting rect: LayoutRect, into result: inout [Int]) {
-        for entry in entries where entry.frame.intersects(rect) { result.append(entry.global) }
+        for entry in entries where entry.frame.intersectsStrictly(rect) { result.append(entry.global) }
     }
 
     /// Entries held (for the memory figures).

@@ -117,6 +117,11 @@ open class CollectionViewLayout {
     /// NO since that override exists (inferred).
     open var preparedForBoundsChanges: Bool { false }
 
+    /// `_estimatesSizes`, which `-[UICollectionView _restoreOrAdjustContentOffsetIfNecessaryWithInsets:hasUpdatedVisibleCells:isRecursive:]`
+    /// asks twice per layout pass (C17): no layout of the model estimates sizes (self-sizing is not modelled).
+    @inline(never)
+    func estimatesSizes() -> Bool { false }
+
     /// `shouldInvalidateLayoutForBoundsChange:`: `UICollectionViewLayout` answers NO.
     open func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool { false }
 

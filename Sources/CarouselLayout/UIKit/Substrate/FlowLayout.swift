@@ -147,9 +147,12 @@ open class FlowLayout: CollectionViewLayout {
 
     // MARK: Invalidation (F6, F7)
 
-    /// F6: YES only when the bounds change across the scroll axis (their height, for a horizontal layout).
+    /// F6 (`-[UICollectionViewFlowLayout shouldInvalidateLayoutForBoundsChange:]`): YES only when the bounds change
+    /// across the scroll axis: for a horizontal layout, their `y` origin or their height (pinned headers and footers
+    /// are not modelled).
     open override func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool {
-        newBounds.height != collectionView.bounds.height
+        let old = collectionView.bounds
+        return newBounds.minY != old.minY || newBounds.height != old.height
     }
 
     /// F7': `-[UICollectionViewFlowLayout invalidationContextForBoundsChange:]`: `super`'s context with both flow

@@ -146,11 +146,22 @@ open class LayoutAttributes {
 
     /// `isEqual(to:)`'s answer for two objects of this class itself (the collection view compares without the
     /// dynamic call when neither is a subclass's: the same answer, less overhead on the per-cell path).
+    ///
+    /// C23 (`-[UICollectionViewLayoutAttributes isEqual:]`, `-_isEquivalentTo:`): the index path, then the effective
+    /// hidden state of each (alpha 0 or the hidden flag: two objects with alpha 0 that differ only in `isHidden` are
+    /// equal), `center` and `size` per component within `equalityTolerance` (strictly below 2^-23), the transform
+    /// exactly (`CATransform3DEqualToTransform`), zIndex, alpha exactly. `frame` is never compared.
     @inline(__always) @usableFromInline
     final func baseFieldsEqual(_ other: LayoutAttributes) -> Bool {
-        indexPath == other.indexPath && center == other.center && size == other.size && alpha == other.alpha
-            && zIndex == other.zIndex && isHidden == other.isHidden && transform3D == other.transform3D
+        let tolerance = LayoutAttributes.equalityTolerance
+        return indexPath == other.indexPath && (alpha == 0 || isHidden) == (other.alpha == 0 || other.isHidden)
+            && abs(center.x - other.center.x) < tolerance && abs(center.y - other.center.y) < tolerance
+            && abs(size.width - other.size.width) < tolerance && abs(size.height - other.size.height) < tolerance
+            && transform3D == other.transform3D && zIndex == other.zIndex && alpha == other.alpha
     }
+
+    /// C23: `-_isEquivalentTo:`'s tolerance on `center` and `size`, 2^-23 (a difference must be strictly below it).
+    public static let equalityTolerance = 0x1p-23
 }
 
 /// `UICollectionView.ElementCategory`: what a layout attributes object places (C28).

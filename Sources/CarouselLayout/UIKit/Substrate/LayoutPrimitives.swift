@@ -35,8 +35,9 @@ public struct LayoutSize: Sendable, Equatable {
 
 /// A rectangle (`CGRect`), with a null value as `CGRectNull` has.
 ///
-/// Intersection is closed (touching rects intersect), as `Span.intersects` is for the engine's cores, so a
-/// UIKit model and its core agree on an item that exactly touches the viewport edge.
+/// Two intersection tests, named for what they do: `intersects` is closed (touching rects intersect), as
+/// `Span.intersects` is for the engine's cores; `intersectsStrictly` is `CGRectIntersectsRect` (rects that only share
+/// an edge do not intersect, nor does an empty rect), which the collection view uses wherever UIKit does (C22).
 public struct LayoutRect: Sendable, Equatable {
     public var x: Double
     public var y: Double
@@ -69,10 +70,18 @@ public struct LayoutRect: Sendable, Equatable {
     @inlinable public var origin: LayoutPoint { LayoutPoint(x: x, y: y) }
     @inlinable public var size: LayoutSize { LayoutSize(width: width, height: height) }
 
-    /// Closed intersection on both axes (null intersects nothing).
+    /// Closed intersection on both axes (null intersects nothing): rects that share only an edge intersect.
     @inlinable
     public func intersects(_ other: LayoutRect) -> Bool {
         !isNull && !other.isNull && maxX >= other.minX && minX <= other.maxX && maxY >= other.minY && minY <= other.maxY
+    }
+
+    /// `CGRectIntersectsRect` (C22): true when the intersection is not empty. Rects that share only an edge do not
+    /// intersect, and an empty rect (zero width or height) or null intersects nothing.
+    @inlinable
+    public func intersectsStrictly(_ other: LayoutRect) -> Bool {
+        !isNull && !other.isNull && width > 0 && height > 0 && other.width > 0 && other.height > 0
+            && maxX > other.minX && minX < other.maxX && maxY > other.minY && minY < other.maxY
     }
 
     /// `CGRectContainsRect`.

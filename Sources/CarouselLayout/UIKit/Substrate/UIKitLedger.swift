@@ -77,6 +77,30 @@ public final class UIKitLedger {
     /// C28: supplementary and decoration views' attributes the collection view stored from the layout's answers
     /// (uncopied, per kind; no view is shown for them).
     @exclusivity(unchecked) public var supplementaryAttributes = 0
+    /// PF2: cached prefetched cells walked by an idle callback before it prefetches more
+    /// (`_updatePrefetchItemIfNeeded:forIndexPath:withLayoutAttributes:willDisplay:` per item), and those whose
+    /// attributes it asked the data for again and gave to the hidden cell (flag bit 0, set by a pass that re-applied
+    /// attributes, C11).
+    @exclusivity(unchecked) public var prefetchRechecks = 0
+    @exclusivity(unchecked) public var prefetchRefreshes = 0
+    /// PF1 and C14: walks of the prefetch cache (`_pruneCachedPrefetchViewsForVelocity:`), by the layout pass and by
+    /// the idle callback.
+    @exclusivity(unchecked) public var prefetchPrunes = 0
+    /// C14: `layoutSubviews`' own message sends per pass (data source, `_reloadDataIfNeeded`, `_visibleBounds`,
+    /// `_recomputePreferredAttributesForInvalidatedElementsIfNeeded`, `_updateBackgroundView`, `_updateIndex`,
+    /// `_focusSystem`, `_updateContentFocusContainerGuides`), and the autorelease pools it pushes around a
+    /// visible-cell update.
+    @exclusivity(unchecked) public var layoutSubviewsMessages = 0
+    @exclusivity(unchecked) public var autoreleasePools = 0
+    /// PF3: samples given to the prefetch velocity integrator (`-_updatePrefetchVelocityIntegratorForVisibleBounds:`),
+    /// and the resets of the prefetch contexts a turn of more than 60° makes (`_resetHysteresisOnSampleThetaDiff`).
+    @exclusivity(unchecked) public var velocitySamples = 0
+    @exclusivity(unchecked) public var prefetchResets = 0
+    /// C15–C18: `_updateVisibleCellsNow:`'s own message sends per pass (focus lock, notification suspension, the
+    /// content-offset adjustment and content size, the emptying of views preparing for display), and its questions
+    /// to the layout among them (`_estimatesSizes`, `collectionViewContentSize`).
+    @exclusivity(unchecked) public var cellUpdateMessages = 0
+    @exclusivity(unchecked) public var cellUpdateLayoutQuestions = 0
 
     public init() {}
 
@@ -95,7 +119,11 @@ public final class UIKitLedger {
          ("flowItemObjects", flowItemObjects), ("flowLineObjects", flowLineObjects), ("dataCopies", dataCopies),
          ("cellQueries", cellQueries), ("cellQueryArrays", cellQueryArrays), ("prefetchContexts", prefetchContexts),
          ("prefetchItems", prefetchItems), ("cellsPrefetched", cellsPrefetched), ("prefetchHits", prefetchHits),
-         ("supplementaryAttributes", supplementaryAttributes)]
+         ("supplementaryAttributes", supplementaryAttributes), ("prefetchRechecks", prefetchRechecks),
+         ("prefetchRefreshes", prefetchRefreshes), ("prefetchPrunes", prefetchPrunes),
+         ("layoutSubviewsMessages", layoutSubviewsMessages), ("autoreleasePools", autoreleasePools),
+         ("velocitySamples", velocitySamples), ("prefetchResets", prefetchResets),
+         ("cellUpdateMessages", cellUpdateMessages), ("cellUpdateLayoutQuestions", cellUpdateLayoutQuestions)]
     }
 
     /// The modelled objects allocated so far (every counter that stands for a heap object; the arrays and

@@ -1,10 +1,11 @@
 /// Every behaviour of the UIKit model that the evidence (Docs/UIKIT-MODEL.md, "Switches") does not settle "high", or
-/// that the model needs and no source shows ("assumed"), as a named switch: never a silent choice.
+/// that the model needs and no source shows ("assumed"), as a named switch: never a silent choice. The per-frame work
+/// the model pays for UIKit itself (PF2, C14–C18) has a switch too, whose `off` leaves it out so its weight shows.
 ///
 ///     var switches = UIKitSwitches.default
 ///     try switches.set("answerCaching=off")            // what `run --uikit answerCaching=off` passes
 ///     UIKitSwitches.descriptors.map(\.name)            // what `list --uikit` prints
-///     UIKitSwitches.allCombinations.count              // 8 192: the report ranks pipelines under each
+///     UIKitSwitches.allCombinations.count              // 8 192: the report ranks pipelines under each reading
 ///
 /// The defaults are the evidence's best reading; each descriptor says where it comes from.
 public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
@@ -55,8 +56,8 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
 
     /// The `validateLayout:` flag UIKit passes to `-[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]`
     /// from the hit test (C10) and the prefetch candidates (PF1): the decompile prints no BOOL at any call site
-    /// (the method is direct, its flag travels in a register the decompiler drops). Unknown; one switch for both
-    /// callers (that they pass the same value is assumed).
+    /// (C24: the method is direct, its first BOOL travels in the register a normal method's `_cmd` takes, which the
+    /// decompiler drops). Undecided; one switch for both callers (that they pass the same value is assumed).
     public enum CellQueryValidation: String, CaseIterable, Sendable {
         /// The rect is validated first (C1: the layout asked when it leaves the validated rect): the natural reading
         /// of `-[UICollectionViewData layoutAttributesForElementsInRect:]`'s forward `(1, 1, rect)`.
@@ -131,6 +132,35 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         case script
     }
 
+    /// PF2: the idle callback's re-check of the cached prefetched cells before it prefetches more
+    /// (`-_updateCycleIdleUntil:`, `-_updatePrefetchItemIfNeeded:forIndexPath:withLayoutAttributes:willDisplay:`).
+    public enum PrefetchRecheck: String, CaseIterable, Sendable {
+        /// Every cached item walked per idle callback; one flagged by a pass that re-applied attributes is asked of
+        /// the data again and its attributes given to the hidden cell (PF2, high).
+        case on
+        /// Left out: the cached cells are not walked (to see the re-check's weight).
+        case off
+    }
+
+    /// C14 and PF3: `-[UICollectionView layoutSubviews]`' own work on every pass.
+    public enum LayoutSubviewsWork: String, CaseIterable, Sendable {
+        /// Its message sends, the autorelease pool and the prefetch velocity sample around a visible-cell update,
+        /// and the prefetch cache's prune (C14, high; the unread callees' bodies: assumed a message send each).
+        case on
+        /// Left out (to see its weight).
+        case off
+    }
+
+    /// C15–C18: the rest of `-[UICollectionView _updateVisibleCellsNow:]`.
+    public enum CellUpdateWork: String, CaseIterable, Sendable {
+        /// The focus lock and unlock (C15), the suspension and resumption of reloads and did-scroll notifications
+        /// (C16), the content-offset adjustment's and content size's questions to the layout (C17), the emptying of
+        /// the views preparing for display (C18) (high; the focus system's and `UIScrollView`'s bodies: assumed).
+        case on
+        /// Left out (to see its weight).
+        case off
+    }
+
     public var flowQuery: FlowQuery
     public var cachesAfterMutation: CachesAfterMutation
     public var answerCaching: AnswerCaching
@@ -144,13 +174,18 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     public var didScrollOrder: DidScrollOrder
     public var contentAdjustment: ContentAdjustment
     public var flickRate: FlickRate
+    public var prefetchRecheck: PrefetchRecheck
+    public var layoutSubviewsWork: LayoutSubviewsWork
+    public var cellUpdateWork: CellUpdateWork
 
     public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
                 answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .map,
                 itemInvalidation: ItemInvalidation = .items, orthogonalScroll: OrthogonalScroll = .offsetOnly,
                 contentTargets: ContentTargets = .clamped, cellQueryValidation: CellQueryValidation = .yes,
                 prefetch: Prefetch = .on, didScrollOrder: DidScrollOrder = .beforeInvalidate,
-                contentAdjustment: ContentAdjustment = .atInvalidation, flickRate: FlickRate = .app) {
+                contentAdjustment: ContentAdjustment = .atInvalidation, flickRate: FlickRate = .app,
+                prefetchRecheck: PrefetchRecheck = .on, layoutSubviewsWork: LayoutSubviewsWork = .on,
+                cellUpdateWork: CellUpdateWork = .on) {
         self.flowQuery = flowQuery
         self.cachesAfterMutation = cachesAfterMutation
         self.answerCaching = answerCaching
@@ -164,6 +199,9 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         self.didScrollOrder = didScrollOrder
         self.contentAdjustment = contentAdjustment
         self.flickRate = flickRate
+        self.prefetchRecheck = prefetchRecheck
+        self.layoutSubviewsWork = layoutSubviewsWork
+        self.cellUpdateWork = cellUpdateWork
     }
 
     /// The evidence's best reading of every switch.
@@ -180,6 +218,9 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         public let evidence: String
         /// What the switch decides, in one line.
         public let summary: String
+        /// Whether the matrix varies it: a reading the evidence leaves open. A switch that leaves out work the model
+        /// pays for UIKit (PF2, C14-C18) is not varied: it is flipped alone, to show that work's weight.
+        public let isReading: Bool
         let read: @Sendable (UIKitSwitches) -> String
         let write: @Sendable (inout UIKitSwitches, String) -> Bool
     }
@@ -208,7 +249,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
                    evidence: "assumed: UIScrollView rests inside its content (the scroll stops at the edge either way)",
                    summary: "a release's target and scrollToItem's offset kept inside the content, or as computed"),
         descriptor("cellQueryValidation", \.cellQueryValidation,
-                   evidence: "unknown: -[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]'s BOOL is printed at no call site",
+                   evidence: "C24, undecided: -[UICollectionViewData layoutAttributesForCellsInRect:validateLayout:]'s BOOL is printed at no call site",
                    summary: "the hit test's and the prefetch candidates' cell query validates its rect first (C1), or reads what is validated"),
         descriptor("prefetch", \.prefetch,
                    evidence: "PF1 (medium: documented default, -_prefetchingEnabledDefault unread): -_updatePrefetchedCells:",
@@ -222,14 +263,24 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("flickRate", \.flickRate,
                    evidence: "C30 (documented: medium): UIScrollView.decelerationRate",
                    summary: "a rate the app set on its collection view decides every flick, or the script's own rates always"),
+        descriptor("prefetchRecheck", \.prefetchRecheck, isReading: false,
+                   evidence: "PF2 (high): -_updateCycleIdleUntil: walks _prefetchCacheItems with -_updatePrefetchItemIfNeeded:forIndexPath:withLayoutAttributes:willDisplay:",
+                   summary: "each idle callback re-checks the cached prefetched cells (a flagged one re-fetched and re-applied), or not"),
+        descriptor("layoutSubviewsWork", \.layoutSubviewsWork, isReading: false,
+                   evidence: "C14, PF3 (high; unread callee bodies: assumed): -[UICollectionView layoutSubviews]",
+                   summary: "layoutSubviews' own sends, autorelease pool, velocity sample and prefetch prune per pass, or left out"),
+        descriptor("cellUpdateWork", \.cellUpdateWork, isReading: false,
+                   evidence: "C15-C18 (high; focus and UIScrollView bodies: assumed): -[UICollectionView _updateVisibleCellsNow:]",
+                   summary: "_updateVisibleCellsNow:'s focus lock, notification suspension, offset adjustment and display-set emptying, or left out"),
     ]
 
     private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ keyPath: WritableKeyPath<UIKitSwitches, Value> & Sendable, evidence: String, summary: String
+        _ name: String, _ keyPath: WritableKeyPath<UIKitSwitches, Value> & Sendable, isReading: Bool = true,
+        evidence: String, summary: String
     ) -> Descriptor where Value.RawValue == String {
         let values = Value.allCases.map(\.rawValue)
         return Descriptor(name: name, values: values, defaultValue: UIKitSwitches.default[keyPath: keyPath].rawValue,
-                          evidence: evidence, summary: summary,
+                          evidence: evidence, summary: summary, isReading: isReading,
                           read: { $0[keyPath: keyPath].rawValue },
                           write: { switches, text in
                               guard let value = Value(rawValue: text) else { return false }
@@ -270,14 +321,14 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         return switches
     }
 
-    /// Every combination of every switch's values (the default first), for a report that ranks pipelines
-    /// under each.
+    /// Every combination of every reading's values (the default first), for a report that ranks pipelines under each.
     public static var allCombinations: [UIKitSwitches] { combinations(of: descriptors.map(\.name)) }
 
-    /// Every combination of the values of the switches `names` (the default first), the others at their defaults.
+    /// Every combination of the values of the readings among `names` (the default first), the others at their
+    /// defaults. A switch that is not a reading (`Descriptor.isReading`) stays at its default.
     public static func combinations(of names: [String]) -> [UIKitSwitches] {
         var combinations = [UIKitSwitches.default]
-        for descriptor in descriptors where names.contains(descriptor.name) {
+        for descriptor in descriptors where descriptor.isReading && names.contains(descriptor.name) {
             combinations = combinations.flatMap { base in
                 descriptor.values.map { value in
                     var switches = base
