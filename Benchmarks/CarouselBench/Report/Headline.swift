@@ -36,7 +36,8 @@ struct Headline {
     }
 
     let analysis: ReportAnalysis
-    /// The sizes shown, ascending: those of `preferredSizes` below the largest the per-frame rows have, then that
+    /// The sizes shown, ascending: those of `preferredSizes` below the largest the implementations' per-frame rows have
+    /// (the floors' where there is no implementation), then that
     /// largest (10 000 for a default run, 3 000 for a quick one); the smallest instead when none of them is present.
     let sizes: [Int]
     /// The rows shown: the floors, then the implementations by the main view's median at the largest size.
@@ -47,7 +48,9 @@ struct Headline {
     init(_ analysis: ReportAnalysis) {
         self.analysis = analysis
         let frames = Self.frameSummaries(analysis)
-        sizes = Self.sizes(present: Set(frames.flatMap(\.series.sizes)))
+        // The implementations' sizes: the floors are reference rows too, measured at 3 and 300 whatever the run's sizes.
+        let measured = analysis.pipelines + analysis.uikit
+        sizes = Self.sizes(present: Set((measured.isEmpty ? frames : measured).flatMap(\.series.sizes)))
         var byImplementation: [Implementation: (core: ReportAnalysis.FrameSummary?, uikit: ReportAnalysis.FrameSummary?)] = [:]
         var order: [Implementation] = []
         for (summary, isCore) in analysis.pipelines.map({ ($0, true) }) + analysis.uikit.map({ ($0, false) }) {

@@ -7,11 +7,13 @@
 /// The centre reported is the raw page under the viewport centre, the logical index the page the
 /// `UIPageControl` displays. Per gesture: paging (`isPagingEnabled`, modelled as `snap.threshold` with
 /// `p = W`), and at `scrollViewDidEndDecelerating` the sentinel jump (page 0 to `n`, page `n+1` to 1).
-/// A rotation makes the pages the new width and keeps the page.
+/// A rotation makes the pages the new width and keeps the page. It wraps, but is not infinite: the jump waits for
+/// the end of the deceleration, so a drag that outruns the sentinel page reaches the content's end (P5; the design
+/// criteria measure it so).
 public struct Seed004SentinelPipeline: CorePipeline {
     public static let id = "pipeline.seed004.sentinel"
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) per gesture"
-    public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1)
+    public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1, infinite: false)
     public let catalogCount: Int
     @usableFromInline var currentGeometry: CarouselGeometry
     @usableFromInline var currentOffset: Double

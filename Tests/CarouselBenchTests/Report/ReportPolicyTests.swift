@@ -61,12 +61,14 @@ import Testing
 
     /// With measured design criteria the defects are the frames', whatever the traits say.
     @Test func theMeasuredCriteriaDecideTheDefects() {
+        // Seed 004's sentinel banner as if it declared itself infinite (it wraps): its frames reach an end.
+        let claimed = PipelineTraits(wraps: true, scaleRange: 1...1)
         let measured = DesignMeasuring.measure(Seed004SentinelPipeline.self, catalogCount: 3)
-        let defects = ReportAnalysis.designDefects(traits: Seed004SentinelPipeline.traits, cores: [], agreements: nil,
+        let defects = ReportAnalysis.designDefects(traits: claimed, cores: [], agreements: nil,
                                                    replicated: true, designs: [measured])
         #expect(defects == ["finite, not infinite", "no focus transform"])
         // From the traits alone (no measurement), as declared.
-        #expect(ReportAnalysis.designDefects(traits: Seed004SentinelPipeline.traits, cores: [], agreements: nil,
+        #expect(ReportAnalysis.designDefects(traits: claimed, cores: [], agreements: nil,
                                              replicated: true) == ["no focus transform"])
         // FSPagerView's `isInfinite`: declared infinite, and its frames agree.
         let fsPager = DesignMeasuring.measure(FSPagerPipeline.self, catalogCount: 300)
