@@ -151,7 +151,11 @@ public struct SuiteRun {
         progress.finish()
 
         let schema = SuiteConfiguration.schema(hz: configuration.hz, rows: result.rows)
-        let (written, writeError) = write(result, schema: schema, wait: wait)
+        // The reference rows this run measured only as anchors (its filter and sizes did not choose them).
+        var chosenOptions = options
+        chosenOptions.references = []
+        let anchors = selected.keys.subtracting(try BenchmarkRunner.select(suite.benchmarks, options: chosenOptions).keys)
+        let (written, writeError) = write(result, schema: schema, wait: wait, anchors: anchors)
 
         var comparison: Comparison?
         if let baseline {
@@ -217,7 +221,8 @@ public struct SuiteRun {
     /// Writes every set the run writes, each read, merged and written under its lock, all taken before the first
     /// is written: a run that cannot have them all writes nothing. The results and their full table are written
     /// under the results' lock. Returns a line per file written, and the error that stopped the writing.
-    private func write(_ result: RunResult, schema: ResultSchema, wait: LockWait) -> (written: [String], error: Error?) {
+    private func write(_ result: RunResult, schema: ResultSchema, wait: LockWait,
+                       anchors: Set<RowKey>) -> (written: [String], error: Error?) {
         let output = arguments.output
         let baselinePath = arguments.baseline
         let savesBaseline = result.failures.isEmpty && (arguments.replaceBaseline || arguments.saveBaseline)
@@ -254,7 +259,8 @@ public struct SuiteRun {
                     try ResultsFile.write(result, schema: schema, to: baselinePath)
                     written.append("replaced baseline \(baselinePath) (\(result.rows.count) rows)")
                 } else if savesBaseline {
-                    written.append(try Self.saveIntoBaseline(result, path: baselinePath, configuration: configuration))
+                    written.append(try Self.saveIntoBaseline(result, path: baselinePath, configuration: configuration,
+                                                             anchors: anchors))
                 }
                 if let historyPath {
                     try HistoryFile.append(HistoryRecording.rows(result), to: historyPath)
@@ -334,9 +340,12 @@ public struct SuiteRun {
         return MachineProfile.canAdd(rows.filter { !references.contains($0.key) })
     }
 
-    /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run. The
-    /// caller holds the baseline's lock, across this read, merge and write. Returns the line that says so.
-    static func saveIntoBaseline(_ result: RunResult, path: String, configuration: SuiteConfiguration) throws -> String {
+    /// Merges the run into the baseline (`ResultsMerge`): a filtered run keeps every row it did not run, and the
+    /// baseline's own rows of `anchors`, the reference rows the run measured only to anchor its drift (a matrix run
+    /// saved into a full baseline leaves the full run's reference rows, in the full run's scope). The caller holds the
+    /// baseline's lock, across this read, merge and write. Returns the line that says so.
+    static func saveIntoBaseline(_ result: RunResult, path: String, configuration: SuiteConfiguration,
+                                 anchors: Set<RowKey> = []) throws -> String {
         let hz = configuration.hz
         try AtomicFileSet.recover(ResultsFile.setPaths(path))
         guard FileManager.default.fileExists(atPath: path) else {
@@ -354,12 +363,13 @@ public struct SuiteRun {
         }
         let merged: RunResult
         do {
-            merged = try ResultsMerge.merge(existing: existing, metadata: metadata, run: result)
+            merged = try ResultsMerge.merge(existing: existing, metadata: metadata, run: result, keeping: anchors)
         } catch let error as ResultsMerge.ForeignMachine {
             throw RuntimeError("\(path): \(error) (\(replace))")
         }
         try ResultsFile.write(merged, schema: SuiteConfiguration.schema(hz: hz, rows: merged.rows), to: path)
-        return "saved \(result.rows.count) rows into baseline \(path) (\(merged.rows.count) rows, "
-            + "\(merged.rows.count - result.rows.count) kept from earlier runs)"
+        let saved = merged.metadata.sources?.last?.rows.count ?? result.rows.count
+        return "saved \(saved) rows into baseline \(path) (\(merged.rows.count) rows, "
+            + "\(merged.rows.count - saved) kept from earlier runs)"
     }
 }

@@ -113,6 +113,23 @@ import Testing
         #expect(try staged().isEmpty)
     }
 
+    /// A filtered run saved into a baseline leaves the baseline's own rows of the reference rows it measured only as
+    /// anchors (`keeping`), and takes those the baseline lacks.
+    @Test func savingAFilteredRunKeepsTheBaselinesOwnAnchorRows() throws {
+        let baseline = [makeRow("floor/f", samples: [1, 2, 3]), makeRow("a/s", samples: [1, 2, 3])]
+        let run = RunResult(rows: [makeRow("floor/f", samples: [7, 8, 9]), makeRow("m/x", samples: [4, 5, 6]),
+                                   makeRow("floor/g", samples: [4, 5, 6])],
+                            failures: [], metadata: metadata("t2", commit: "c2"))
+        let anchors: Set<RowKey> = [RowKey(benchmark: BenchmarkID(parsing: "floor/f")!, size: 10),
+                                     RowKey(benchmark: BenchmarkID(parsing: "floor/g")!, size: 10)]
+        let merged = try ResultsMerge.merge(existing: baseline, metadata: metadata("t1", commit: "c1"), run: run,
+                                            keeping: anchors)
+        #expect(merged.rows.map(\.benchmark.description) == ["floor/f", "a/s", "m/x", "floor/g"])
+        #expect(merged.rows[0].median == 2, "the baseline's own floor/f")
+        let sources = try #require(merged.metadata.sources)
+        #expect(sources.map(\.rows) == [["floor/f@10", "a/s@10"], ["m/x@10", "floor/g@10"]])
+    }
+
     @Test func savingAFilteredRunKeepsTheOtherRowsAndSaysWhereEachCameFrom() throws {
         let baseline = (0..<6).map { makeRow("a/s\($0)", samples: [1, 2, 3]) }
         let run = RunResult(rows: [makeRow("a/s2", samples: [7, 8, 9]), makeRow("b/new", samples: [4, 5, 6])], failures: [],
