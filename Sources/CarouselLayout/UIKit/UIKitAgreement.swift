@@ -441,7 +441,9 @@ struct Comparator {
         while i < a.visible.count || j < b.visible.count {
             let x = i >= a.visible.count ? .infinity : byPosition ? core.centers[i] - coreCentre : Double(a.visible[i].item)
             let y = j >= b.visible.count ? .infinity : byPosition ? uikit.centers[j] - uikitCentre : Double(b.visible[j].item)
-            if Self.close(x, y) {
+            // Item indices match exactly; positions within the relative tolerance (an index of 2 x 10^7 is within
+            // 20 of its neighbours under it).
+            if byPosition ? Self.close(x, y) : x == y {
                 let p = a.visible[i]
                 let q = b.visible[j]
                 let sameItem = allowedDifferences.contains(.offsetByWholeCatalogWidths)
