@@ -41,7 +41,7 @@ enum ListCommand {
             for descriptor in UIKitSwitches.descriptors {
                 print("\(descriptor.name)\t\(descriptor.values.joined(separator: "|"))\tdefault \(descriptor.defaultValue)"
                     + "\t\(descriptor.evidence)\t\(descriptor.summary)"
-                    + (descriptor.isReading ? "" : " (a weight: flipped alone, never varied by the matrix)"))
+                    + (descriptor.isReading ? "" : " (flipped alone, never varied by the matrix)"))
             }
             return ExitCode.success
         }

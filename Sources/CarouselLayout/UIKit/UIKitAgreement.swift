@@ -81,7 +81,9 @@ public enum UIKitAgreement {
                 let centers = collectionView.displayedCells.map { $0.layoutAttributes?.center.x ?? .nan }
                 rows.append(Row(frame: frame, output: output, previousOffset: previous, centers: centers,
                                 clamped: collectionView.scrollWasClamped, maxOffset: maxOffset,
-                                geometry: pipeline.geometry, differenceInEffect: pipeline.scene.differenceInEffect))
+                                geometry: pipeline.geometry,
+                                differenceInEffect: pipeline.scene.differenceInEffect
+                                    ?? (collectionView.offsetReadjustedAtFrameChange ? .offsetReadjustedAtRotation : nil)))
             }
             return rows
         }
@@ -205,6 +207,13 @@ public enum UIKitNamedDifference: String, CaseIterable, Sendable {
     /// (`__93__UICollectionViewData__layoutAttributesFromMapForElementsInRect_…_block_invoke`): an item whose frame only
     /// shares an edge with the viewport is not shown, where the core's closed test (`Span.intersects`) counts it.
     case edgeTouchingItem = "edge-touching item"
+    /// C21, with `rotationOffset=proportional`: after a width change its layout invalidates for, `setFrame:` puts the
+    /// viewport's centre at the fraction of the new content where it was in the old, after the layout prepared
+    /// inside that call. A pipeline whose own rotation handling ran first (in `prepare`, as seed 000 v2's
+    /// `restoreCenter()` and FSPagerView's `adjustCollectionViewBounds` do) or does none then rests where UIKit put
+    /// it; the core restores its centred item. From that rotation until both rest on the same offset again, the
+    /// plays follow different paths.
+    case offsetReadjustedAtRotation = "offset re-adjusted at the rotation"
 }
 
 /// The frame-by-frame comparison (see `UIKitAgreement`).
@@ -225,7 +234,8 @@ struct Comparator {
 
     init<P: UIKitPipeline>(_ type: P.Type, catalogCount: Int, switches: UIKitSwitches) {
         self.catalogCount = catalogCount
-        allowedDifferences = P.namedDifferences
+        allowedDifferences = switches.rotationOffset == .proportional
+            ? P.namedDifferences.union([.offsetReadjustedAtRotation]) : P.namedDifferences
         visibilityMargin = { P.visibilityMargin(geometry: $0) }
         report = AgreementReport(id: P.id, catalogCount: catalogCount, switches: switches)
     }
@@ -288,9 +298,15 @@ struct Comparator {
         return gestures
     }
 
+    /// Within `tolerance` of the larger magnitude, and never more than `visibleTolerance` apart: at the offsets of
+    /// n = 10 000 (about 6 x 10^9 pt) a relative 10^-6 alone would take offsets 5 000 pt apart for one.
     static func close(_ a: Double, _ b: Double, tolerance: Double = offsetTolerance) -> Bool {
-        a.isFinite && b.isFinite && abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+        a.isFinite && b.isFinite && abs(a - b) <= min(tolerance * max(1, abs(a), abs(b)), visibleTolerance)
     }
+
+    /// A hundredth of a point: far below a pixel (a third of a point at 3x), far above what `Double` rounding leaves
+    /// at 10^10 pt (a few 10^-6 pt a step).
+    static let visibleTolerance = 0.01
 
     /// Whether `a - b` is a whole number of catalog widths.
     func wholeCatalogWidths(_ a: Double, _ b: Double, pitch: Double) -> Bool {

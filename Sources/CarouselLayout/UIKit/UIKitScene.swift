@@ -107,6 +107,7 @@ open class UIKitScene {
         output.beginFrame()
         let collectionView = self.collectionView!
         collectionView.beginFrame()
+        collectionView.offsetReadjustedAtFrameChange = false
         switch frame.phase {
         case .dragging:
             collectionView.isDragging = true

@@ -27,6 +27,37 @@ import Testing
         }
     }
 
+    /// C21 under `rotationOffset=proportional`: FSPagerView's layout prepares inside `setFrame:` with the new width
+    /// and sets its bounds for its current index (`adjustCollectionViewBounds`), then UIKit re-adjusts that offset as
+    /// if it were still the old geometry's, and the pager's `scrollViewDidScroll` takes its index from the result:
+    /// the rotation back centres another item, as FSPagerView's users report ("index is changing" when rotating back
+    /// to portrait, WenchaoD/FSPagerView#236). With the default both rotations keep the centred item. The agreement
+    /// names the difference from that rotation on.
+    @Test func fsPagerRotatingBackCentresAnotherItemUnderUIKitsReadjustment() throws {
+        /// The centred item just before and at each rotation.
+        func rotations(_ value: String) throws -> [(before: Int?, after: Int?)] {
+            let switches = try UIKitSwitches.parse(["rotationOffset=\(value)"])
+            let comparison = UIKitAgreement.Comparison(catalogCount: 300, geometry: .default, switches: switches,
+                                                       script: PipelineVerification.standardScript(), hz: 120)
+            let rows = comparison.playUIKit(UIKitFSPagerPipeline.self)
+            return rows.indices.dropFirst().compactMap { index in
+                guard case .rotated = rows[index].frame.phase else { return nil }
+                return (rows[index - 1].output.logicalIndex, rows[index].output.logicalIndex)
+            }
+        }
+        let off = try rotations("off")
+        let readjusted = try rotations("proportional")
+        #expect(off.count == 2 && readjusted.count == 2)
+        #expect(off.allSatisfy { $0.before == $0.after })
+        #expect(readjusted[0].before == readjusted[0].after)
+        #expect(readjusted[1].before != readjusted[1].after)
+        let report = UIKitAgreement.compare(UIKitFSPagerPipeline.self, catalogCount: 300,
+                                            switches: try .parse(["rotationOffset=proportional"]))
+        #expect(report.agrees)
+        #expect(report.allowed[.offsetReadjustedAtRotation, default: 0] > 0)
+        #expect(UIKitAgreement.compare(UIKitFSPagerPipeline.self, catalogCount: 300).allowed[.offsetReadjustedAtRotation] == nil)
+    }
+
     @Test func eachNamedDifferenceShowsWhereUIKitCausesIt() {
         func allowed(_ kind: any UIKitPipeline.Type, _ n: Int, _ switches: [String] = []) -> [UIKitNamedDifference: Int] {
             UIKitAgreement.compare(kind, catalogCount: n, switches: try! .parse(switches)).allowed

@@ -2,8 +2,8 @@ import CarouselLayout
 import Testing
 
 /// The per-frame work of `layoutSubviews` and `_updateVisibleCellsNow:` (C14–C18), the idle callback's re-check of the
-/// prefetched cells (PF2), the velocity sample's reset (PF3), and the small deviations C19, C20, C22, C23 and F6, one
-/// fact per test (Docs/UIKIT-MODEL.md, "Per-frame work and deviations read").
+/// prefetched cells (PF2), the velocity sample's reset (PF3), the small deviations C19, C20, C22, C23 and F6, and the
+/// offset re-adjustment after a frame change (C21), one fact per test (Docs/UIKIT-MODEL.md, "Per-frame work and deviations read").
 @Suite struct UIKitPerFrameWorkTests {
     /// One frame of a fixture: a scroll by `delta`, the layout pass, the idle callback.
     static func frame(_ fixture: FlowFixture, _ delta: Double) {
@@ -235,6 +235,69 @@ import Testing
         #expect(!a.isEqual(to: g))
     }
 
+    // MARK: C21: the offset after a frame change
+
+    @Test func c21TheViewportsCentreKeepsItsFractionOfTheContent() {
+        // Centre 2 195 of 10 990 (0.1997...): at a width of 844 the new centre sits at the same fraction.
+        #expect(CollectionView.offsetForNewFrame(offset: 2000, oldWidth: 390, newWidth: 844, oldContentWidth: 10_990,
+                                                 newContentWidth: 10_990) == 1773)
+        // A content twice as wide puts it twice as far: round(21 980 x 0.1997... - 422) = 3968.
+        #expect(CollectionView.offsetForNewFrame(offset: 2000, oldWidth: 390, newWidth: 844, oldContentWidth: 10_990,
+                                                 newContentWidth: 21_980) == 3968)
+        // Rounded to a whole point, not a pixel.
+        #expect(CollectionView.offsetForNewFrame(offset: 1000.4, oldWidth: 390, newWidth: 390, oldContentWidth: 3000,
+                                                 newContentWidth: 3000) == 1000)
+        // Kept inside the content: near the end it stops at content - width.
+        #expect(CollectionView.offsetForNewFrame(offset: 10_600, oldWidth: 390, newWidth: 844, oldContentWidth: 10_990,
+                                                 newContentWidth: 10_990) == 10_990 - 844)
+        // At the content's start, or with content no wider than the new view, the start.
+        #expect(CollectionView.offsetForNewFrame(offset: 0, oldWidth: 390, newWidth: 844, oldContentWidth: 10_990,
+                                                 newContentWidth: 10_990) == 0)
+        #expect(CollectionView.offsetForNewFrame(offset: 300, oldWidth: 390, newWidth: 844, oldContentWidth: 1000,
+                                                 newContentWidth: 844) == 0)
+    }
+
+    @Test func c21WithTheReadjustmentTheLayoutPreparesInsideSetFrameAndTheOffsetIsSet() {
+        var switches = UIKitSwitches.default
+        switches.rotationOffset = .proportional
+        let fixture = WidthInvalidatingFixture(switches: switches)
+        fixture.collectionView.setContentOffset(LayoutPoint(x: 2000, y: 0))
+        fixture.collectionView.layoutIfNeeded()
+        let prepares = fixture.ledger.prepares
+        fixture.collectionView.setFrameWidth(844)
+        // `collectionViewContentRect` prepared the invalidated layout before any layout pass.
+        #expect(fixture.ledger.prepares == prepares + 1)
+        #expect(fixture.collectionView.contentOffset.x == 1773)
+        #expect(fixture.collectionView.offsetReadjustedAtFrameChange)
+        // The offset it set is a bounds change of its own, which this layout invalidates for (C7): the next pass
+        // prepares once more.
+        fixture.collectionView.layoutIfNeeded()
+        #expect(fixture.ledger.prepares == prepares + 2)
+    }
+
+    @Test func c21OffLeavesTheOffsetAndPreparesAtTheNextPass() {
+        let fixture = WidthInvalidatingFixture(switches: .default)
+        fixture.collectionView.setContentOffset(LayoutPoint(x: 2000, y: 0))
+        fixture.collectionView.layoutIfNeeded()
+        let prepares = fixture.ledger.prepares
+        fixture.collectionView.setFrameWidth(844)
+        #expect(fixture.ledger.prepares == prepares)
+        #expect(fixture.collectionView.contentOffset.x == 2000)
+        fixture.collectionView.layoutIfNeeded()
+        #expect(fixture.ledger.prepares == prepares + 1)
+    }
+
+    @Test func c21AFlowLayoutsWidthOnlyChangeMakesNoContextSoNoReadjustment() {
+        var switches = UIKitSwitches.default
+        switches.rotationOffset = .proportional
+        let fixture = FlowFixture(items: 100, switches: switches)
+        fixture.collectionView.setContentOffset(LayoutPoint(x: 2000, y: 0))
+        fixture.collectionView.layoutIfNeeded()
+        fixture.collectionView.setFrameWidth(844)
+        #expect(fixture.collectionView.contentOffset.x == 2000)
+        #expect(!fixture.collectionView.offsetReadjustedAtFrameChange)
+    }
+
     // MARK: F6: y origin or height
 
     @Test func f6AChangeOfTheYOriginInvalidatesAHorizontalFlowLayout() {
@@ -268,6 +331,31 @@ struct BoundsAskingFixture {
         layout.minimumLineSpacing = 10
         collectionView = CollectionView(frameSize: LayoutSize(width: 390, height: 300), layout: layout, ledger: ledger,
                                         switches: .default)
+        collectionView.dataSource = dataSource
+        collectionView.layoutIfNeeded()
+    }
+}
+
+/// A flow layout that invalidates for every bounds change (as the carousels' scaling layouts do), so that a width
+/// change makes a context (C21).
+final class WidthInvalidatingFlowLayout: FlowLayout {
+    override func shouldInvalidateLayout(forBoundsChange newBounds: LayoutRect) -> Bool { true }
+}
+
+/// 100 items 100 pt wide, 10 pt apart (content 10 990 pt), in a 390 x 300 view, under a layout that invalidates for
+/// every bounds change.
+struct WidthInvalidatingFixture {
+    let ledger = UIKitLedger()
+    let layout: WidthInvalidatingFlowLayout
+    let dataSource = UniformDataSource(itemsPerSection: 100)
+    let collectionView: CollectionView
+
+    init(switches: UIKitSwitches) {
+        layout = WidthInvalidatingFlowLayout(ledger: ledger, switches: switches)
+        layout.itemSize = LayoutSize(width: 100, height: 100)
+        layout.minimumLineSpacing = 10
+        collectionView = CollectionView(frameSize: LayoutSize(width: 390, height: 300), layout: layout, ledger: ledger,
+                                        switches: switches)
         collectionView.dataSource = dataSource
         collectionView.layoutIfNeeded()
     }

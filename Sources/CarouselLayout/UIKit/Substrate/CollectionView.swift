@@ -94,6 +94,10 @@ public final class CollectionView {
 
     /// This frame: an offset change made by code (a wrap, a restore) rather than by the scroll itself.
     @exclusivity(unchecked) public internal(set) var offsetWasSetByCode = false
+    /// Whether this frame's width change ran the re-adjustment (C21, `rotationOffset=proportional`): the layout
+    /// prepared inside `setFrame:` and the offset set. What the app's own handling does next starts from there (a
+    /// `prepare` that saw the new width before the app's new item size, a `scrollViewDidScroll` that read the offset).
+    @exclusivity(unchecked) public internal(set) var offsetReadjustedAtFrameChange = false
     /// This frame: the scroll was stopped at a content edge.
     @exclusivity(unchecked) public internal(set) var scrollWasClamped = false
 
@@ -175,13 +179,45 @@ public final class CollectionView {
 
     /// The view's width changes (a rotation): `-setFrame:`, the same shape as `setBounds:` (asked with the old
     /// frame, invalidated after the change through the layout's `invalidateLayout()`, C25), without
-    /// `scrollViewDidScroll`.
+    /// `scrollViewDidScroll`. When the layout invalidated, the offset is then re-adjusted (C21, switch
+    /// `rotationOffset`): unless dragging or estimating sizes, and with both frames non-empty, the data's content
+    /// rect is read (`collectionViewContentRect`: `_prepareToLoadData`, so the layout prepares here and reports its
+    /// new content size) and `setContentOffset:` puts the viewport's centre at the fraction of the new content where
+    /// it was in the old (`offsetForNewFrame`), a bounds change of its own (C7, `scrollViewDidScroll`).
     public func setFrameWidth(_ width: Double) {
+        let oldWidth = frameSize.width
+        offsetReadjustedAtFrameChange = false
         let newBounds = LayoutRect(origin: storedContentOffset, size: LayoutSize(width: width, height: frameSize.height))
         let context = boundsChangeContext(for: newBounds)
         frameSize.width = width
         visibleCellsUpdatePending = true
-        if let context { collectionViewLayout.invalidateLayout(usingBoundsChangeContext: context) }
+        guard let context else { return }
+        let oldContentWidth = contentSize.width
+        collectionViewLayout.invalidateLayout(usingBoundsChangeContext: context)
+        guard switches.rotationOffset == .proportional, !isDragging, !collectionViewLayout.estimatesSizes(),
+              oldWidth > 0, width > 0, frameSize.height > 0 else { return }
+        prepareLayoutIfNeeded()
+        let x = Self.offsetForNewFrame(offset: storedContentOffset.x, oldWidth: oldWidth, newWidth: width,
+                                       oldContentWidth: oldContentWidth, newContentWidth: contentSize.width)
+        setContentOffset(LayoutPoint(x: x, y: storedContentOffset.y))
+        offsetReadjustedAtFrameChange = true
+    }
+
+    /// `-[UICollectionView _contentOffsetForNewFrame:oldFrame:newContentSize:andOldContentSize:]` along x (C21): the
+    /// old viewport's centre as a fraction of the old content width (0 for empty content); where the new content is
+    /// wider than the new viewport and the offset is past the content's start, the new viewport's centre at that
+    /// fraction of the new content, rounded to a whole point (`round`) and kept inside the content; else the
+    /// content's start. The model has no content insets (UIKit's `-inset.left` and `+inset.right` bounds are 0).
+    /// y is left alone: the model's rotations change the width only, and content as tall as the view gives UIKit's
+    /// y rule the content's start, where every pipeline already is.
+    public static func offsetForNewFrame(offset: Double, oldWidth: Double, newWidth: Double, oldContentWidth: Double,
+                                         newContentWidth: Double) -> Double {
+        let fraction = oldContentWidth > 0 ? (offset + oldWidth / 2) / oldContentWidth : 0
+        guard newWidth < newContentWidth, offset > 0 else { return 0 }
+        var x = (newContentWidth * fraction - newWidth / 2).rounded()
+        if x < 0 { x = 0 }
+        if x + newWidth > newContentWidth { x = newContentWidth - newWidth }
+        return x
     }
 
     /// `-[UICollectionView setBounds:]` for a new offset (C7): the layout asked with the old bounds, the bounds

@@ -161,6 +161,19 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         case off
     }
 
+    /// C21: what `-[UICollectionView setFrame:]` does to the content offset after a size change its layout
+    /// invalidates for. The call and its rule are read; which of the method's unnamed operands is which (medium) and
+    /// where an app's own rotation handling runs against `setFrame:` (assumed: after it) decide what it does to a
+    /// carousel, so it stays a switch.
+    public enum RotationOffset: String, CaseIterable, Sendable {
+        /// The offset stays where it was; each pipeline's own rotation handling alone places it.
+        case off
+        /// `-_contentOffsetForNewFrame:oldFrame:newContentSize:andOldContentSize:`: the layout prepared inside
+        /// `setFrame:` (`collectionViewContentRect`), then the viewport's centre kept at the same fraction of the
+        /// content, rounded to a whole point and kept inside the content, set through `setContentOffset:`.
+        case proportional
+    }
+
     public var flowQuery: FlowQuery
     public var cachesAfterMutation: CachesAfterMutation
     public var answerCaching: AnswerCaching
@@ -177,6 +190,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     public var prefetchRecheck: PrefetchRecheck
     public var layoutSubviewsWork: LayoutSubviewsWork
     public var cellUpdateWork: CellUpdateWork
+    public var rotationOffset: RotationOffset
 
     public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
                 answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .map,
@@ -185,7 +199,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
                 prefetch: Prefetch = .on, didScrollOrder: DidScrollOrder = .beforeInvalidate,
                 contentAdjustment: ContentAdjustment = .atInvalidation, flickRate: FlickRate = .app,
                 prefetchRecheck: PrefetchRecheck = .on, layoutSubviewsWork: LayoutSubviewsWork = .on,
-                cellUpdateWork: CellUpdateWork = .on) {
+                cellUpdateWork: CellUpdateWork = .on, rotationOffset: RotationOffset = .off) {
         self.flowQuery = flowQuery
         self.cachesAfterMutation = cachesAfterMutation
         self.answerCaching = answerCaching
@@ -202,6 +216,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         self.prefetchRecheck = prefetchRecheck
         self.layoutSubviewsWork = layoutSubviewsWork
         self.cellUpdateWork = cellUpdateWork
+        self.rotationOffset = rotationOffset
     }
 
     /// The evidence's best reading of every switch.
@@ -219,7 +234,8 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         /// What the switch decides, in one line.
         public let summary: String
         /// Whether the matrix varies it: a reading the evidence leaves open. A switch that leaves out work the model
-        /// pays for UIKit (PF2, C14-C18) is not varied: it is flipped alone, to show that work's weight.
+        /// pays for UIKit (PF2, C14-C18) is not varied: it is flipped alone, to show that work's weight; so is C21's
+        /// re-adjustment, whose effect is where a rotation rests rather than what a frame costs.
         public let isReading: Bool
         let read: @Sendable (UIKitSwitches) -> String
         let write: @Sendable (inout UIKitSwitches, String) -> Bool
@@ -272,6 +288,9 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("cellUpdateWork", \.cellUpdateWork, isReading: false,
                    evidence: "C15-C18 (high; focus and UIScrollView bodies: assumed): -[UICollectionView _updateVisibleCellsNow:]",
                    summary: "_updateVisibleCellsNow:'s focus lock, notification suspension, offset adjustment and display-set emptying, or left out"),
+        descriptor("rotationOffset", \.rotationOffset, isReading: false,
+                   evidence: "C21 (the call and rule: high; its operands: medium; the app's handler after it: assumed): -[UICollectionView setFrame:], -_contentOffsetForNewFrame:oldFrame:newContentSize:andOldContentSize:",
+                   summary: "after a width change the layout invalidates for: the offset left to the pipeline, or UIKit's re-adjustment (the viewport's centre kept at its fraction of the content)"),
     ]
 
     private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(
