@@ -125,8 +125,8 @@ enum RunCommand {
             worst_frame_index (the costliest of those); and in Apple's units (Docs/WORST-FRAME.md, "In Apple's units"):
             hitch_ms_per_s (ms of hitch per second of scrolling, each frame over the frame budget of \(GeometryArguments.hz.name) shown late
             by whole frames), hitch_ms_per_s_content (the same with \(Run.contentMilliseconds.name) of the app's own work added to every
-            frame) and headroom_ms (the frame budget less the worst frame). The comparison decides a row on its worst frame too when the
-            median does not (\(ComparisonArguments.worstThreshold.name); a change under \(Int(Defaults.worstFrameNoiseFloor / 1000)) us never counts). Where time
+            frame) and headroom_ms (the frame budget less the worst frame). The comparison decides a row on its
+            worst frame too when the median does not (\(ComparisonArguments.worstThreshold.name); a change under \(Int(Defaults.worstFrameNoiseFloor / 1000)) us never counts). Where time
             decides a row, it says in how many rounds each run ran at the machine's full speed (with \(ComparisonArguments.rawSamples.name) it warns
             when either did so in under \(Int(Defaults.fullSpeedWarningShare * 100))% of them: a slowdown may then read unchanged; Docs/NOISE.md,
             "Full-speed rounds"). A run at the tool's own budget (no \(Selection.timeBudget.name)) with at least \(Defaults.minimumRowsForDrift)
