@@ -29,6 +29,7 @@ extension ReportFormat {
         case .percent: return percent(value)
         case .ratio: return ratio(value)
         case .fraction: return fixed(value, decimals: 3)
+        case .milliseconds: return fixed(value, decimals: 2)
         case .label: return ""
         }
     }

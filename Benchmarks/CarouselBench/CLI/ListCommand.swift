@@ -24,7 +24,10 @@ enum ListCommand {
             `-` for the others): worst_frame is the costliest frame of the standard trajectory in ns (each frame timed
             on its own, the minimum over \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays), p99_frame the 99th percentile of the frames, worst_frame_event
             what happened in most of the frames within 10% of the worst (rotation, release, end of flick, wrap jump,
-            new item, nothing special) and worst_frame_index the costliest frame of that event.
+            new item, nothing special), worst_frame_index the costliest frame of that event, hitch_ms_per_s and
+            hitch_ms_per_s_content the hitch time ratio (ms of hitch per second of scrolling) without and with
+            `run --content-ms` of the app's own work, and headroom_ms the frame budget less the worst frame
+            (Docs/WORST-FRAME.md, "In Apple's units").
             With \(ListArguments.uikit.name): every switch of the UIKit model instead (name, values with the default first, default,
             evidence, what it decides; a weight, which leaves out work the model pays for UIKit, is never varied by the
             matrix); set them with `run \(GeometryArguments.uikit.synopsis)`.
@@ -33,7 +36,8 @@ enum ListCommand {
     }
 
     /// The columns a profiled row fills.
-    static let profiledFigures = [Metric.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent].map(\.column)
+    static let profiledFigures = ([Metric.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent, .hitchRatio,
+                                   .hitchRatioWithContent].map(\.column) + [Metric.headroom(hz: SuiteConfiguration.referenceHz).column])
         .joined(separator: ",")
 
     static func run(_ arguments: ListArguments) throws -> Int32 {

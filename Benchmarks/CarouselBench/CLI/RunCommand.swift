@@ -19,6 +19,8 @@ struct RunArguments: CommandArguments {
     var history = false
     var profile = ProfileChoice()
     var lock = LockArguments()
+    /// The app's own work in every frame, in milliseconds, for the hitch time ratio with content.
+    var contentMilliseconds = 0.0
 
     /// How much of the results the table format prints.
     enum RunTable: String, CaseIterable {
@@ -74,9 +76,16 @@ struct RunArguments: CommandArguments {
                 + SelectionArguments.timeBudget.name)
     }
 
+    static var contentMilliseconds: Option<Self> {
+        .value("--content-ms", \.contentMilliseconds, .number("MS", 0...1_000),
+               "the app's own work in every frame, added to each profiled frame for the hitch time ratio with content "
+                + "(hitch_ms_per_s_content; Docs/WORST-FRAME.md, \"In Apple's units\")")
+    }
+
     static var options: [Option<Self>] {
         including(\.cases) + [output, baseline, noBaseline, saveBaseline, replaceBaseline, check] + including(\.comparison)
             + including(\.format) + [table, instructions, verbose, processes, history] + including(\.profile) + including(\.lock)
+            + [contentMilliseconds]
     }
 
     var selection: SelectionArguments {
@@ -112,9 +121,12 @@ enum RunCommand {
             After sampling, every pipeline/* and uikit/* row is also timed frame by frame over its trajectory (\(Defaults.minimumPlays) to \(Defaults.maximumPlays)
             plays within the time budget, one play of each row a round; each frame's cost the minimum over the
             plays): worst_frame (ns, its costliest frame), p99_frame, worst_frame_event (what happened in most frames
-            within 10% of it: rotation, release, end of flick, wrap jump, new item, nothing special) and
-            worst_frame_index (the costliest of those). The comparison decides a row on its worst frame too when the
-            median does not (\(ComparisonArguments.worstThreshold.name); a change under \(Int(Defaults.worstFrameNoiseFloor / 1000)) us never counts). Where time
+            within 10% of it: rotation, release, end of flick, wrap jump, new item, nothing special),
+            worst_frame_index (the costliest of those); and in Apple's units (Docs/WORST-FRAME.md, "In Apple's units"):
+            hitch_ms_per_s (ms of hitch per second of scrolling, each frame over the frame budget of \(GeometryArguments.hz.name) shown late
+            by whole frames), hitch_ms_per_s_content (the same with \(Run.contentMilliseconds.name) of the app's own work added to every
+            frame) and headroom_ms (the frame budget less the worst frame). The comparison decides a row on its
+            worst frame too when the median does not (\(ComparisonArguments.worstThreshold.name); a change under \(Int(Defaults.worstFrameNoiseFloor / 1000)) us never counts). Where time
             decides a row, it says in how many rounds each run ran at the machine's full speed (with \(ComparisonArguments.rawSamples.name) it warns
             when either did so in under \(Int(Defaults.fullSpeedWarningShare * 100))% of them: a slowdown may then read unchanged; Docs/NOISE.md,
             "Full-speed rounds"). A run at the tool's own budget (no \(Selection.timeBudget.name)) with at least \(Defaults.minimumRowsForDrift)

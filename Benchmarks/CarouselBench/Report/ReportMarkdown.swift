@@ -75,7 +75,7 @@ struct ReportMarkdown {
 
     func render() -> String {
         [header(), headlineSection(), recommendationSection(), uikitSection(), switchesSection(), lifecycleSection(),
-         perFrameSection(), hitchRiskSection(), complexitySection(), componentsSection(), verificationSection()]
+         perFrameSection(), hitchRiskSection(), appleUnitsSection(), complexitySection(), componentsSection(), verificationSection()]
             .filter { !$0.isEmpty }.joined(separator: "\n")
     }
 

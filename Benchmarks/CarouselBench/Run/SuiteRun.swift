@@ -27,9 +27,15 @@ public struct SuiteRun {
 
     init(_ arguments: RunArguments) throws {
         self.arguments = arguments
-        options = Self.sampling(arguments.selection)
         configuration = try arguments.cases.configuration()
+        var options = Self.sampling(arguments.selection)
+        options.hitchTime = HitchTime(hz: configuration.hz, contentMilliseconds: arguments.contentMilliseconds)
+        self.options = options
     }
+
+    /// The metadata key of `--content-ms`: the app's own work in every frame, in milliseconds, that the rows' hitch
+    /// time ratios with content add.
+    static let contentKey = "contentMs"
 
     /// `run`'s own sampling (not `ab`'s, whose paired rounds are their own design): adaptive (`SamplingStop`), one
     /// sample a round (a trajectory row: whole trajectories), at least `Defaults.minimumSamples` per case, a case
@@ -141,6 +147,7 @@ public struct SuiteRun {
         result.metadata.options.merge(configuration.metadata) { _, suite in suite }
         result.metadata.options["addressSpace"] = addressSpace.description
         result.metadata.options["blockAlignment"] = placement
+        result.metadata.options[Self.contentKey] = ReportNumber.text(arguments.contentMilliseconds)
         result.metadata.scope = arguments.selection.scope(of: options, processes: arguments.processes)
         if configuration.uikitMatrix == .live {
             result.metadata.options["uikitMatrix"] = "every combination of each pipeline's live switches (UIKitSwitchLiveness)"

@@ -60,7 +60,8 @@ struct SuiteConfiguration: Sendable, Equatable {
     /// a frame's budget at 120 Hz (and at `hz` when it differs), the multiple of the floor at the same `n` (for
     /// the UIKit view's rows, `uikit/*`, `uikit-switches/*` and `floor/uikit`, UIKit's floor, `floor/uikit`; for the
     /// others `floor/scaleAlpha`), and the trajectory rows' frame-by-frame profile (worst frame, its 99th percentile,
-    /// index and event).
+    /// index and event) with its figures in Apple's units (the hitch time ratios without and with the app's own work,
+    /// and the headroom the worst frame leaves in a frame of `hz`).
     static func schema(hz: Double = referenceHz, rows: [ResultRow] = []) -> ResultSchema {
         func medians(_ floor: SuiteRow) -> [Int: Double] {
             Dictionary(rows.filter { $0.benchmark == floor.id }.map { ($0.size, $0.median) }, uniquingKeysWith: { first, _ in first })
@@ -81,7 +82,8 @@ struct SuiteConfiguration: Sendable, Equatable {
             row.unit == .nanosecondsPerFrame ? floors(row)[row.size] : nil
         }
         let metrics = [Metric.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration]
-            + budgets + [.p99, .cv, floorMultiple, .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
+            + budgets + [.p99, .cv, floorMultiple, .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent,
+                         .hitchRatio, .hitchRatioWithContent, Metric.headroom(hz: hz)]
         return ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N", metrics: metrics)
     }
 

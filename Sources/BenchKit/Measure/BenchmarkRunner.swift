@@ -266,7 +266,7 @@ public enum BenchmarkRunner {
                 + "\(playing.count) of \(sessions.count) rows interleaved"))
             for session in playing { session.play() }
         }
-        for (index, session) in sessions { rows[index].record(session.profile, events: session.events) }
+        for (index, session) in sessions { rows[index].record(session.profile, events: session.events, hitch: options.hitchTime) }
     }
 
     /// `iterations` rounded up to a whole multiple of `quantum` (`PreparedBenchmark.iterationQuantum`), at least one.

@@ -220,12 +220,15 @@ public enum ThreadCPUClock {
 extension ResultRow {
     /// The profile's figures: the worst frame and the 99th percentile; with `events` (what happened in each frame,
     /// as the benchmark names it), the event of the costliest frames and the costliest frame of that event
-    /// (`FrameProfile.costliest`); without, the worst frame's index.
-    public mutating func record(_ profile: FrameProfile, events: [String]?) {
+    /// (`FrameProfile.costliest`); without, the worst frame's index. With `hitch` (the frame rate the frames were
+    /// played at, and the app's own work in each), the hitch time ratios without and with that work.
+    public mutating func record(_ profile: FrameProfile, events: [String]?, hitch: HitchTime? = nil) {
         worstFrame = profile.worst
         p99Frame = profile.p99
         let costliest = events.flatMap { profile.costliest(labels: $0) }
         worstFrameIndex = (costliest?.index ?? profile.worstIndex).map(Double.init)
         worstFrameEvent = costliest?.label
+        hitchRatio = hitch.flatMap { $0.alone.ratio(profile) }
+        hitchRatioWithContent = hitch.flatMap { $0.ratio(profile) }
     }
 }

@@ -32,6 +32,9 @@ public struct RunOptions: Sendable {
     /// (`ComparisonOptions.references`), which the code under test does not run. A key whose benchmark the suite does not
     /// have, or whose size its benchmark refuses, is left out. Empty: none added.
     public var references: [RowKey] = []
+    /// The frame rate the profiled sequences play at and the app's own work in each of their frames: their rows' hitch
+    /// time ratios (`HitchTime`, `ResultRow.record`). Nil: no hitch time ratio.
+    public var hitchTime: HitchTime?
 
     public init(
         filter: String? = nil, sizes: [Int]? = nil, timeBudget: Double = 0.5, warmup: Double = 0.05,

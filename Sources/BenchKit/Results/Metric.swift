@@ -17,6 +17,8 @@ public struct Metric: Sendable {
         case ratio
         /// A plain fraction (the coefficient of variation).
         case fraction
+        /// Milliseconds, or milliseconds per second (a hitch time ratio): the title names which.
+        case milliseconds
         /// A word naming what happened (written as text; `value` is nil, `label` gives it).
         case label
     }
@@ -131,9 +133,18 @@ public struct Metric: Sendable {
     public static let worstFrameEvent = Metric(column: "worst_frame_event", title: "worst event",
                                                labelField: \.worstFrameEvent)
 
+    /// The profile's hitch time ratio (`HitchTime`), in ms of hitch per second: with no work of the app's own, and
+    /// with the run's content work in every frame. Empty for benchmarks without a profile.
+    public static let hitchRatio = Metric(column: "hitch_ms_per_s", title: "hitch ms/s", kind: .milliseconds,
+                                          decimals: 4, required: false, field: \.hitchRatio)
+    public static let hitchRatioWithContent = Metric(
+        column: "hitch_ms_per_s_content", title: "hitch ms/s +content", kind: .milliseconds, decimals: 4,
+        required: false, field: \.hitchRatioWithContent)
+
     /// Every figure the runner measures, in the order the results file writes them.
     public static let standard: [Metric] = [.min, .median, .p90, .mad, .mallocsPerIteration, .instructionsPerIteration, .p99, .cv,
-                                            .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
+                                            .worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent,
+                                            .hitchRatio, .hitchRatioWithContent]
 
     /// The standard figures that are stored (derived metrics are a schema's own).
     static var stored: [Metric] { standard.filter { $0.store != nil || $0.storeLabel != nil } }
@@ -150,6 +161,16 @@ public struct Metric: Sendable {
         precondition(budgetNanoseconds > 0, "a budget is a positive time")
         return Metric(column: column, title: title, kind: .percent, decimals: 6) { row in
             row.unit == unit ? row.median / budgetNanoseconds * 100 : nil
+        }
+    }
+
+    /// The headroom the worst frame leaves within one frame of `hz`, in milliseconds (`HitchTime.headroomMilliseconds`):
+    /// how much of its own work an app may add to every frame before the worst frame misses its refresh. Negative
+    /// when the worst frame misses it alone; empty for rows without a profile.
+    public static func headroom(hz: Double, column: String = "headroom_ms", title: String = "headroom ms") -> Metric {
+        let hitch = HitchTime(hz: hz)
+        return Metric(column: column, title: title, kind: .milliseconds, decimals: 4) { row in
+            row.worstFrame.map { hitch.headroomMilliseconds(worst: $0) }
         }
     }
 

@@ -90,6 +90,12 @@ public struct ResultRow: Sendable, Equatable {
     public var worstFrameIndex: Double?
     /// What happened in the worst frame, as the benchmark names it; nil when not profiled or not named.
     public var worstFrameEvent: String?
+    /// The profile's hitch time ratio with no work of the app's own: milliseconds of hitch per second of the played
+    /// sequence (`HitchTime`); nil when not profiled.
+    public var hitchRatio: Double?
+    /// The same with the app's own work added to every frame (`run --content-ms`, which the run's metadata records
+    /// as `contentMs`); nil when not profiled.
+    public var hitchRatioWithContent: Double?
 
     public init(
         benchmark: BenchmarkID, size: Int, items: Int, unit: IterationUnit,

@@ -88,6 +88,39 @@ final class TemporaryDirectory {
         #expect(row.worstFrame == nil && row.p99Frame == nil && row.worstFrameIndex == nil && row.worstFrameEvent == nil)
     }
 
+    @Test func theHitchRatiosRoundTripAtTheEndAndFilesWithoutThemRead() throws {
+        let profileMetrics: [Metric] = [.worstFrame, .p99Frame, .worstFrameIndex, .worstFrameEvent]
+        let schema = ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N",
+                                  metrics: testSchema.metrics + profileMetrics
+                                    + [.hitchRatio, .hitchRatioWithContent, .headroom(hz: 120)])
+        #expect(Array(schema.columns.suffix(3)) == ["hitch_ms_per_s", "hitch_ms_per_s_content", "headroom_ms"])
+        var profiled = makeRow("pipeline/seed", size: 300, samples: [1.5, 2, 2.5])
+        (profiled.p90, profiled.p99, profiled.cv) = (2.4, 2.5, 0.25)
+        (profiled.worstFrame, profiled.p99Frame, profiled.worstFrameIndex, profiled.worstFrameEvent) = (9_333_333.5, 880, 1_224, "release")
+        (profiled.hitchRatio, profiled.hitchRatioWithContent) = (0.3408, 12.5)
+        var component = makeRow("lookup/dict", size: 300, samples: [1.5, 2, 2.5])
+        (component.p90, component.p99, component.cv) = (2.4, 2.5, 0.25)
+        let path = directory + "/hitch.csv"
+        try ResultsFile.write(RunResult(rows: [profiled, component], failures: [], metadata: RunMetadata.current(options: [:])),
+                              schema: schema, to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The headroom is derived: written (8.33 ms less 9.33 ms), recomputed on reading.
+        #expect(text.contains(",release,0.3408,12.5,-1\n"), "\(text)")
+        #expect(text.hasSuffix(",,,,,,,\n"), "a row without a profile has empty fields")
+        #expect(try ResultsFile.read(path, schema: schema) == [profiled, component])
+        // A file written before the hitch ratios were recorded: they are unknown, not 0; the rest reads as it was.
+        let worstOnly = ResultSchema(sizeColumn: "catalog", sizeTitle: "n", itemsColumn: "items", itemsTitle: "N",
+                                     metrics: testSchema.metrics + profileMetrics)
+        let old = directory + "/before.csv"
+        try ResultsFile.write(RunResult(rows: [profiled], failures: [], metadata: RunMetadata.current(options: [:])),
+                              schema: worstOnly, to: old)
+        #expect(!(try String(contentsOfFile: old, encoding: .utf8)).contains("hitch"))
+        let row = try #require(try ResultsFile.read(old, schema: schema).first)
+        #expect(row.hitchRatio == nil && row.hitchRatioWithContent == nil)
+        #expect(row.worstFrame == profiled.worstFrame && row.worstFrameEvent == "release")
+        #expect(abs(Metric.headroom(hz: 120).value(row)! - -1) < 1e-6, "the headroom comes from the worst frame")
+    }
+
     @Test func missingColumn() {
         let text = header.replacingOccurrences(of: ",p90", with: "") + "\n"
         let error = parseError(text)

@@ -159,7 +159,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         let metricColumns = schema.metrics.map(\.column)
         #expect(metricColumns == ["min", "median", "p90", "mad", "mallocs_per_iteration", "instructions_per_iteration",
                                   "budget_pct_120hz", "budget_pct_90hz", "p99", "cv", "x_floor",
-                                  "worst_frame", "p99_frame", "worst_frame_index", "worst_frame_event"])
+                                  "worst_frame", "p99_frame", "worst_frame_index", "worst_frame_event",
+                                  "hitch_ms_per_s", "hitch_ms_per_s_content", "headroom_ms"])
         let directory = try BenchProcess.scratchDirectory()
 
         let csv = try run("csv", in: directory)
@@ -194,7 +195,8 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(abs(budget90 - median / (1e9 / 90) * 100) <= 1e-9 * budget90)
         #expect(abs(xFloor - median / floorMedian) <= 1e-9 * xFloor)
         #expect(floor["x_floor"] as? Double == 1)
-        for column in ["budget_pct_120hz", "budget_pct_90hz", "x_floor", "worst_frame", "worst_frame_event"] {
+        for column in ["budget_pct_120hz", "budget_pct_90hz", "x_floor", "worst_frame", "worst_frame_event", "hitch_ms_per_s",
+                       "hitch_ms_per_s_content", "headroom_ms"] {
             #expect(lookup[column] is NSNull, "a per-call row has no frame budget, floor nor profile: \(column)")
         }
         // The trajectory row's profile: a worst frame at least its 99th percentile, in the trajectory, with an event
@@ -204,6 +206,12 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         let index = try #require(best["worst_frame_index"] as? Double)
         #expect(worst >= p99Frame && index >= 0 && index < 3_000)
         #expect(FrameEvent(rawValue: try #require(best["worst_frame_event"] as? String)) != nil)
+        // In Apple's units, at the run's 90 Hz: the headroom is the frame less the worst frame; the hitch time ratios
+        // (no --content-ms: both the layout's alone) are measured.
+        let headroom = try #require(best["headroom_ms"] as? Double)
+        #expect(abs(headroom - (1e9 / 90 - worst) / 1e6) <= 1e-4)
+        let hitch = try #require(best["hitch_ms_per_s"] as? Double)
+        #expect(hitch >= 0 && best["hitch_ms_per_s_content"] as? Double == hitch)
 
         let markdown = try run("markdown", in: directory)
         #expect(markdown.status == 0, "\(markdown.stderr)")
@@ -216,7 +224,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(titles.dropFirst(3).map { columnOfTitle[$0] ?? "?\($0)" } == metricColumns, "\(headLine)")
         #expect(Array(titles.dropFirst(3)) == ["min", "median", "p90", "mad", "allocs/iter", "instr/iter", "120Hz budget",
                                                "90Hz budget", "p99", "cv", "x floor", "worst frame", "p99 frame",
-                                               "worst at", "worst event"])
+                                               "worst at", "worst event", "hitch ms/s", "hitch ms/s +content", "headroom ms"])
         #expect(markdown.stdout.split(separator: "\n").count == 2 + csvRows.count, "header, separator, every row: \(markdown.stdout)")
 
         // The console table: the same headings, in the same order (its cells are padded, some titles have spaces).
@@ -240,7 +248,7 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         let arguments = try RunArguments.parse([
             "--quick", "--output", "/some/long/path/results.csv", "--baseline", "Results/baseline.csv", "--check",
             "--filter", "^pipeline/", "--viewport", "1024", "--time-budget", "10", "--instructions", "--uikit-matrix",
-            "--threshold", "5", "--verbose",
+            "--threshold", "5", "--verbose", "--content-ms", "6",
         ])
         let run = try SuiteRun(arguments)
         // Exactly these, in this order: the arguments are on the child's stack, and its counts move with them.
