@@ -84,6 +84,12 @@ enum TraceCommand {
             let known = implementations.compactMap(\.coreID) + implementations.compactMap(\.uikitID) + ["floor.uikit"]
             throw UsageError("option '\(TraceArguments.pipeline.name)': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
         }
+        // A catalog past the design's limit: refused before any work (Docs/ALGORITHMS.md, "Catalog limits").
+        let traced: any CarouselPipeline.Type = uikit ?? core!
+        if let limit = traced.catalogLimit, catalog > limit.largest {
+            throw UsageError("option '\(TraceArguments.catalog.name)': \(traced.id) takes n up to \(limit.largest), not "
+                + "\(catalog): \(limit.reason)")
+        }
         if arguments.ledger && uikit == nil {
             throw UsageError("option '\(TraceArguments.ledger.name)': '\(pipelineID)' has no UIKit ledger; give its UIKit view (uikit.…)")
         }
