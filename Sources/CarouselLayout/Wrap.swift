@@ -83,6 +83,7 @@ extension WrapStrategy {
 /// With `n = 1` the right trigger (page 3) lies beyond the content and the left jump lands past it.
 public struct TripleWrap: WrapStrategy, Sendable {
     public static let id = "wrap.triple"
+    public static let catalogLimit: CatalogLimit? = .positions(replication: 3, "N = 3n")
     public static let complexity: Complexity = "O(1) per step"
     public let catalogCount: Int
     public let pitch: Double
@@ -123,6 +124,7 @@ public struct TripleWrap: WrapStrategy, Sendable {
 /// (offset 0 or `(n+1)W`) and stops there until the scroll view settles.
 public struct SentinelWrap: WrapStrategy, Sendable {
     public static let id = "wrap.sentinel"
+    public static let catalogLimit: CatalogLimit? = .positions(replication: 1, plus: 2, "N = n + 2")
     public static let complexity: Complexity = "O(1) per check"
     public let catalogCount: Int
     /// The page width `W`.
@@ -161,6 +163,7 @@ public struct SentinelWrap: WrapStrategy, Sendable {
 /// logical index `i mod n`. It runs out after about `50n` pages in one direction (the content ends).
 public struct HundredfoldWrap: WrapStrategy, Sendable {
     public static let id = "wrap.hundredfold"
+    public static let catalogLimit: CatalogLimit? = .positions(replication: replication, "N = 100n")
     public static let complexity: Complexity = "O(1) per step (nothing to do)"
     public static let replication = 100
     public let catalogCount: Int
@@ -191,6 +194,8 @@ public struct HundredfoldWrap: WrapStrategy, Sendable {
 /// `i mod n` (items left of 0 and right of `n-1` wrap).
 public struct ModularWrap: WrapStrategy, Sendable {
     public static let id = "wrap.modular"
+    /// Nothing replicated, but offsets reach `n·p`.
+    public static let catalogLimit: CatalogLimit? = .positions(replication: 1, "N = n")
     public static let complexity: Complexity = "O(1) per step"
     public let catalogCount: Int
     public let pitch: Double
@@ -279,6 +284,9 @@ public struct InfiniteLayoutWrap: WrapStrategy, Sendable {
     public static let id = "peer.infinitelayout"
     public static let complexity: Complexity = "O(1) per step"
     public static let pageCount = 500
+    /// `N = 500·k·n` with `k = 8` at the suite's geometry (`CarouselGeometry.default`); a narrower item raises `k`.
+    public static let catalogLimit: CatalogLimit? = .positions(
+        replication: pageCount * copies(.default), "N = 500·k·n, k = \(copies(.default)) at the suite's geometry")
     public let catalogCount: Int
     public let pitch: Double
     /// `k`: copies of the catalog in one content page.
@@ -289,8 +297,13 @@ public struct InfiniteLayoutWrap: WrapStrategy, Sendable {
         precondition(catalogCount > 0, "a catalog has at least one item")
         self.catalogCount = catalogCount
         pitch = geometry.pitch
-        copies = 4 * max(1, Int((geometry.viewportWidth / geometry.itemWidth).rounded(.up)))
+        copies = Self.copies(geometry)
         maxOffset = Double(Self.pageCount) * Double(copies * catalogCount) * geometry.pitch - geometry.viewportWidth
+    }
+
+    /// `k = 4*ceil(W/w)`: copies of the catalog in one content page.
+    public static func copies(_ geometry: CarouselGeometry) -> Int {
+        4 * max(1, Int((geometry.viewportWidth / geometry.itemWidth).rounded(.up)))
     }
 
     /// `P`.

@@ -110,7 +110,9 @@ enum RunCommand {
             reported and not timed (exit 1). Sizes are catalog sizes n, any of \(Selection.sizeRange.lowerBound)...\(Selection.sizeRange.upperBound) (default \
             \(CarouselSuite.defaultSizes.map(String.init).joined(separator: ",")); \(Selection.quick.name): \
             \(CarouselSuite.quickSizes.map(String.init).joined(separator: ",")) and \(Selection.milliseconds(Defaults.quickBudget)) ms per benchmark and size); a
-            benchmark with a limit (`list` shows it) skips the sizes past it with one line. Progress goes to standard
+            design's rows skip the sizes past its limit (`list` shows it; Docs/ALGORITHMS.md, "Catalog limits") with one
+            line naming them, the limit and why, and the others run; when nothing the filter selects is left, the run
+            refuses before any work (exit 64). Progress goes to standard
             error (one updating line on a terminal, a line every few seconds otherwise). Standard output ends with the
             answer: the recommendation, a compact table of the headline rows, every row that regressed or improved with
             a line of counts, and where the full table, the CSV and the Markdown went (\(Run.table.name) full, or

@@ -54,7 +54,8 @@ enum TraceCommand {
             item:scale:alpha:tx joined by ';' (alpha 1 and tx 0 where the strategy has none).
             Pipelines: \(ids { $0.core }), and their UIKit views (\(ids { $0.uikit }), and floor.uikit, the UIKit view's
             floor), which honour \(GeometryArguments.uikit.name) and stop
-            at the content's edge as a UIScrollView does.
+            at the content's edge as a UIScrollView does. A catalog past the view's limit (`list` shows it;
+            Docs/ALGORITHMS.md, "Catalog limits") is refused before any work, with one line (exit 64).
             With \(Trace.costs.name), two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
             \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
             results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, wrap
@@ -83,6 +84,12 @@ enum TraceCommand {
         guard core != nil || uikit != nil else {
             let known = implementations.compactMap(\.coreID) + implementations.compactMap(\.uikitID) + ["floor.uikit"]
             throw UsageError("option '\(TraceArguments.pipeline.name)': '\(pipelineID)' is not one of \(known.joined(separator: "|"))")
+        }
+        // A catalog past the design's limit: refused before any work (Docs/ALGORITHMS.md, "Catalog limits").
+        let traced: any CarouselPipeline.Type = uikit ?? core!
+        if let limit = traced.catalogLimit, catalog > limit.largest {
+            throw UsageError("option '\(TraceArguments.catalog.name)': \(traced.id) takes n up to \(limit.largest), not "
+                + "\(catalog): \(limit.reason)")
         }
         if arguments.ledger && uikit == nil {
             throw UsageError("option '\(TraceArguments.ledger.name)': '\(pipelineID)' has no UIKit ledger; give its UIKit view (uikit.…)")

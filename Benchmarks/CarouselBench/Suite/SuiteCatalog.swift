@@ -126,8 +126,8 @@ public final class SuiteRegistrar: StrategyVisitor {
 
     /// `floor/uikit`: the UIKit model's own cost per frame under the run's switches, with the least layout.
     func registerUIKitFloor() {
-        register(.uikitFloor, unit: .nanosecondsPerFrame,
-                 complexity: UIKitFloorPipeline.complexity, setUp: uikitFloorBenchmark(configuration))
+        register(.uikitFloor, unit: .nanosecondsPerFrame, complexity: UIKitFloorPipeline.complexity,
+                 limit: UIKitFloorPipeline.catalogLimit, setUp: uikitFloorBenchmark(configuration))
     }
 
     public func visitQuery<Q: VisibleItemQuery>(_ entry: QueryEntry<Q>) {

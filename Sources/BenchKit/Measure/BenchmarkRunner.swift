@@ -24,6 +24,22 @@ public struct SkippedCase: Sendable, Equatable {
         self.key = key
         self.reason = reason
     }
+
+    /// The skipped cases that share a reason (one size past one limit: a design's rows), as one group each, in the
+    /// order of their first case: what a run reports, one line a group.
+    public static func grouped(_ skipped: [SkippedCase]) -> [(benchmarks: [BenchmarkID], reason: String)] {
+        var groups: [(benchmarks: [BenchmarkID], reason: String)] = []
+        var index: [String: Int] = [:]
+        for skip in skipped {
+            if let at = index[skip.reason] {
+                groups[at].benchmarks.append(skip.key.benchmark)
+            } else {
+                index[skip.reason] = groups.count
+                groups.append(([skip.key.benchmark], skip.reason))
+            }
+        }
+        return groups
+    }
 }
 
 /// What a run produced: one row per benchmark and size, the failures, the sizes skipped, and the run's metadata.
@@ -97,7 +113,9 @@ public enum BenchmarkRunner {
     static func run(_ suite: BenchmarkSuite, options: RunOptions, progress: ProgressReporter, processes: Int,
                     openWorkers: (([(key: RowKey, iterations: Int)]) -> RoundWorkers)?) throws -> RunResult {
         let selection = try select(suite, options: options)
-        for skip in selection.skipped { progress.report(.skipped(key: skip.key, reason: skip.reason)) }
+        for group in SkippedCase.grouped(selection.skipped) {
+            progress.report(.skipped(benchmarks: group.benchmarks, reason: group.reason))
+        }
         let cases = selection.cases
         progress.report(.started(cases: cases.count, estimatedSeconds: estimatedSeconds(cases: cases.count, options: options)))
         let clockCost = MonotonicClock.readCost()

@@ -17,8 +17,8 @@ public enum RunEvent: Sendable {
     case prepared(index: Int, total: Int, key: RowKey, iterations: Int)
     /// It failed its verification: reported, not timed.
     case failed(index: Int, total: Int, BenchmarkFailure)
-    /// A requested size the benchmark cannot be built at.
-    case skipped(key: RowKey, reason: String)
+    /// A requested size the benchmarks cannot be built at (those of one limit, e.g. a design's rows).
+    case skipped(benchmarks: [BenchmarkID], reason: String)
     /// Every case is prepared: the runner's sampling and frame profiles (`what`, for people) should take about
     /// `seconds` from now (`BenchmarkRunner.remainingSeconds`).
     case remaining(seconds: Double, what: String)
@@ -82,8 +82,8 @@ public final class LineProgress: ProgressReporter {
             write("\(counter(index, total)) prepared \(key.benchmark) size \(key.size): \(iterations) iterations per sample\n")
         case .failed(let index, let total, let failure):
             write("\(counter(index, total)) FAIL \(failure)\n")
-        case .skipped(let key, let reason):
-            write("skipped \(key.benchmark): \(reason)\n")
+        case .skipped(let benchmarks, let reason):
+            write("skipped \(benchmarks.map(\.description).joined(separator: ", ")): \(reason)\n")
         case .remaining(let seconds, let what):
             write("\(what): about \(ProgressClock.duration(seconds))\n")
         case .sampling(let round, let rounds, let cases):
@@ -147,8 +147,8 @@ final class ProgressState {
         case .failed(let index, _, let failure):
             prepared = index
             return "FAIL \(failure)"
-        case .skipped(let key, let reason):
-            return "skipped \(key.benchmark): \(reason)"
+        case .skipped(let benchmarks, let reason):
+            return "skipped \(benchmarks.map(\.description).joined(separator: ", ")): \(reason)"
         case .remaining(let seconds, _):
             remaining = (clock.elapsed, seconds)
         case .sampling(let round, let rounds, let cases):

@@ -204,7 +204,9 @@ public enum ABSession {
                 for (side, prepared) in [("A", preparedA), ("B", preparedB)] {
                     for failure in prepared.failures { progress.report(.note("side \(side): verification failed: \(failure)")) }
                 }
-                for skip in preparedA.skipped { progress.report(.skipped(key: skip.key, reason: skip.reason)) }
+                for group in SkippedCase.grouped(preparedA.skipped) {
+                    progress.report(.skipped(benchmarks: group.benchmarks, reason: group.reason))
+                }
                 // Cases in side A's order, then those only side B has.
                 onA = Set(preparedA.cases.map(\.key))
                 onB = Set(preparedB.cases.map(\.key))

@@ -12,6 +12,7 @@
 /// viewport (n = 1, 2) one item appears at several positions, as any wrapping carousel must draw it.
 public struct BestPipeline: CorePipeline {
     public static let id = "pipeline.best"
+    public static let catalogLimit: CatalogLimit? = ModularWrap.catalogLimit
     public static let complexity: Complexity = "O(k) per frame, O(1) in N, no allocation once the output buffer is warm"
     public static let traits = PipelineTraits(wraps: true, centerWrapsModulo: true, scaleRange: 0...1)
     /// A release faster than this (pt/s, FSPagerView's 0.3 pt/ms) always moves at least one item.

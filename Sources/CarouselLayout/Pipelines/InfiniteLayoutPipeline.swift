@@ -9,6 +9,8 @@
 /// Per gesture: item paging to the item nearest UIKit's proposed offset. A rotation restores the centred item.
 public struct InfiniteLayoutPipeline: CorePipeline {
     public static let id = "pipeline.peer.infinitelayout"
+    public static let catalogLimit: CatalogLimit? = InfiniteLayoutWrap.catalogLimit?.tightened(
+        measured: 90.6, at: 1_000_000, budget: Double(CatalogLimit.playBudgetSeconds), unit: .secondsPerPlay, "O(N) per frame, the page's 8n cached frames tested")
     public static let complexity: Complexity = "O(k N) per frame (the page's cached frames are all tested, N = 4000n) plus array allocations, O(k log k) sort"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1)
     public let catalogCount: Int

@@ -8,6 +8,8 @@
 /// and `restoreCenter`s the last snapped item (none before the first snap: the offset stays).
 public struct Seed000CenterFocusedPipeline: CorePipeline {
     public static let id = "pipeline.seed000.centerFocused"
+    public static let catalogLimit: CatalogLimit? = CatalogLimit.positions(replication: 1, "N = n").tightened(
+        measured: 6.45, at: 1_000_000, budget: Double(CatalogLimit.playBudgetSeconds), unit: .secondsPerPlay, "O(N) per frame, n cached frames tested")
     public static let complexity: Complexity = "O(N) per frame plus one array allocation; O(N) per rotation"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, scaleRange: 0...1)
     public let catalogCount: Int

@@ -8,6 +8,7 @@
 /// focused item (`viewWillTransition` + `scrollToItem`).
 public struct Seed000CompositionalPipeline: CorePipeline {
     public static let id = "pipeline.seed000.compositional"
+    public static let catalogLimit: CatalogLimit? = HundredfoldWrap.catalogLimit
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1)
     public let catalogCount: Int
@@ -73,6 +74,7 @@ public struct Seed000CompositionalPipeline: CorePipeline {
 /// Per gesture: group paging to the group nearest UIKit's proposed offset. Rotation restores the focused item.
 public struct Seed000CompositionalScaledPipeline: CorePipeline {
     public static let id = "pipeline.seed000.compositionalScaled"
+    public static let catalogLimit: CatalogLimit? = HundredfoldWrap.catalogLimit
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) in N"
     public static let traits = PipelineTraits(wraps: true, scaleRange: CompensatedTransform.minScale...1)
     public let catalogCount: Int

@@ -7,6 +7,8 @@
 /// `N = 3n`, start on item `2n`; a rotation rebuilds the `N` frames and restores the centred item.
 public struct Seed000FlowPipeline: CorePipeline {
     public static let id = "pipeline.seed000.flow"
+    public static let catalogLimit: CatalogLimit? = TripleWrap.catalogLimit?.tightened(
+        measured: 31.0, at: 1_000_000, budget: Double(CatalogLimit.playBudgetSeconds), unit: .secondsPerPlay, "O(N) per frame, 3n cached frames tested")
     public static let complexity: Complexity = "O(N) per frame (every cached frame is tested) plus two array allocations; O(N) per rotation"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 0...1)
     public let catalogCount: Int

@@ -11,6 +11,8 @@
 /// The seed has no rotation code; a rotation relayouts for the new width and restores the centred item.
 public struct Seed003PagingPipeline: CorePipeline {
     public static let id = "pipeline.seed003.paging"
+    public static let catalogLimit: CatalogLimit? = CatalogLimit.positions(replication: 1, "N = n").tightened(
+        measured: 32.8, at: 1_000_000, budget: Double(CatalogLimit.playBudgetSeconds), unit: .secondsPerPlay, "O(N) per frame, three linear queries")
     public static let complexity: Complexity = "O(N) per frame (three linear queries, three allocations); O(N) per release (relayout)"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, centerMayBeNeighbour: true,
                                               scaleRange: 1...1.05)

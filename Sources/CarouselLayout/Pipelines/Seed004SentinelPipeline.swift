@@ -12,6 +12,7 @@
 /// criteria measure it so).
 public struct Seed004SentinelPipeline: CorePipeline {
     public static let id = "pipeline.seed004.sentinel"
+    public static let catalogLimit: CatalogLimit? = SentinelWrap.catalogLimit
     public static let complexity: Complexity = "O(k) per frame, no allocation once the buffers are warm; O(1) per gesture"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 1...1, infinite: false)
     public let catalogCount: Int

@@ -8,6 +8,8 @@
 /// proposed centre, `floor`ed). A rotation rebuilds the frames and restores the centred item.
 public struct UPCarouselPipeline: CorePipeline {
     public static let id = "pipeline.peer.upcarousel"
+    public static let catalogLimit: CatalogLimit? = CatalogLimit.positions(replication: 1, "N = n").tightened(
+        measured: 9.19, at: 1_000_000, budget: Double(CatalogLimit.playBudgetSeconds), unit: .secondsPerPlay, "O(N) per frame, n cached frames tested")
     public static let complexity: Complexity = "O(N) per frame plus three array allocations; O(N + k log k) per release"
     public static let traits = PipelineTraits(wraps: false, centerMayBeMissing: true, scaleRange: 0...1)
     public let catalogCount: Int

@@ -103,14 +103,83 @@ public struct Complexity: Sendable, Equatable, CustomStringConvertible, Expressi
     }
 }
 
-/// The largest catalog a strategy can be built for, and why (its source's own limit, or memory).
+/// The largest catalog a strategy can be built for, and why: its source's own limit, the precision of its
+/// positions, or the budgets of a run (Docs/ALGORITHMS.md, "Catalog limits").
+///
+///     CatalogLimit.positions(replication: 3, "N = 3n")   // 715 827 882: 3n items keep their positions
+///     CatalogLimit.positions(replication: 1, "N = n").tightened(to: 300_000, "O(N) per frame: ...")
 public struct CatalogLimit: Sendable, Equatable {
     public let largest: Int
     public let reason: String
 
     public init(largest: Int, reason: String) {
+        precondition(largest > 0, "a limit admits at least one item")
         self.largest = largest
         self.reason = reason
+    }
+
+    /// The most items whose positions `k·p` a `Double` keeps precise enough for the checks: `2^31`. A position
+    /// of `k < 2^31` pitches, rounded once, is within `2^31 · 2^-52 = 2^-21` of an item (4.8e-7), inside the
+    /// `1e-6` of an item to which a rest is checked (`PipelineVerification`'s off-centre rests).
+    public static let precisePositions = 1 << 31
+    /// The wall-clock seconds one play of the standard trajectory may take on the reference machine: a quick run
+    /// plays a row about eleven times (verification, calibration, samples, frame profiles), a UIKit view's core once
+    /// more in its agreement.
+    public static let playBudgetSeconds = 10
+    /// The resident bytes one case may hold: a run holds every selected case at once.
+    public static let memoryBudgetBytes = 2 << 30
+
+    /// The precision limit of a layout of `N = replication·n + extra` items (`what` says how it replicates):
+    /// `n ≤ (2^31 - extra) / replication`. The product `replication·n` fits in `Int` long before.
+    public static func positions(replication: Int, plus extra: Int = 0, _ what: String) -> CatalogLimit {
+        precondition(replication > 0, "a layout lays out at least one item per catalog item")
+        let largest = (precisePositions - extra) / replication
+        return CatalogLimit(largest: largest, reason: "\(what): past n = \(largest) the positions k·p of its items "
+            + "(k ≥ 2^31) lose the 1e-6 of an item the checks ask")
+    }
+
+    /// This limit, or `largest` with `reason` where that is smaller (a time or memory bound found by measuring).
+    public func tightened(to largest: Int, _ reason: String) -> CatalogLimit {
+        largest < self.largest ? CatalogLimit(largest: largest, reason: reason) : self
+    }
+
+    /// This limit, or where a cost that grows as `n` reaches its budget: `measured` (seconds a play, or resident bytes)
+    /// at catalog size `at` on the reference machine, scaled linearly to `budget` and rounded down to two
+    /// significant digits. `what` names the cost that grows.
+    public func tightened(measured: Double, at size: Int, budget: Double, unit: BudgetUnit, _ what: String) -> CatalogLimit {
+        let largest = Self.roundedDown(Int(budget / measured * Double(size)))
+        return tightened(to: largest, "\(what): \(unit.text(measured)) at n = \(size) on the reference VM, past the "
+            + "\(unit.text(budget)) budget from about n = \(largest)")
+    }
+
+    /// A budget's unit.
+    public enum BudgetUnit: Sendable {
+        /// Seconds one play of the standard trajectory takes (`playBudgetSeconds`).
+        case secondsPerPlay
+        /// Resident bytes of one case (`memoryBudgetBytes`).
+        case residentBytes
+
+        func text(_ value: Double) -> String {
+            switch self {
+            case .secondsPerPlay: "\(value.formatted(significant: 3)) s a play"
+            case .residentBytes: "\((value / Double(1 << 20)).formatted(significant: 3)) MiB resident"
+            }
+        }
+    }
+
+    /// `n` rounded down to two significant digits (`322 580` -> `320 000`).
+    static func roundedDown(_ n: Int) -> Int {
+        guard n >= 100 else { return max(1, n) }
+        var unit = 1
+        while n / unit >= 100 { unit *= 10 }
+        return n / unit * unit
+    }
+
+    /// The smaller of two limits (nil: none).
+    public static func smaller(_ a: CatalogLimit?, _ b: CatalogLimit?) -> CatalogLimit? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return b.largest < a.largest ? b : a
     }
 }
 
@@ -319,5 +388,20 @@ public struct UIKitPipelineEntry<P: UIKitPipeline>: Sendable {
     @inlinable
     public init() {
         info = StrategyInfo(id: P.id, family: .uikit, complexity: P.complexity, limit: P.catalogLimit)
+    }
+}
+
+extension Double {
+    /// The value rounded to `significant` digits, without a trailing `.0` (`31.04` -> `31`, `6.451` -> `6.45`).
+    func formatted(significant: Int) -> String {
+        guard self > 0, isFinite else { return "\(self)" }
+        var digits = 0
+        var scaled = self
+        while scaled >= 1 { scaled /= 10; digits += 1 }
+        var scale = 1.0
+        for _ in 0..<Swift.max(0, significant - digits) { scale *= 10 }
+        let rounded = (self * scale).rounded() / scale
+        let text = "\(rounded)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

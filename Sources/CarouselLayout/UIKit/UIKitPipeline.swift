@@ -36,6 +36,8 @@ extension UIKitPipeline where Core: CorePipeline {
     public static var id: String { "uikit." + Core.id.dropFirst("pipeline.".count) }
     /// The core's traits (what the verifier may expect is the same).
     public static var traits: PipelineTraits { Core.traits }
+    /// The core's limit: the view is verified by playing its core beside it at the same size.
+    public static var catalogLimit: CatalogLimit? { Core.catalogLimit }
 }
 
 extension UIKitPipeline {

@@ -1,3 +1,4 @@
+import CarouselLayout
 import Testing
 @testable import CarouselBench
 
@@ -30,11 +31,25 @@ import Testing
         }
     }
 
+    /// Every design's views show its limit and why (Docs/ALGORITHMS.md, "Catalog limits"), each view the one it runs at.
+    @Test func everyDesignShowsItsLimitAndWhy() throws {
+        let entries = try entries()
+        let profiled = ListCommand.profiledFigures
+        for implementation in Implementation.builtIns {
+            for (id, limit) in [("pipeline/", implementation.core?.catalogLimit), ("uikit/", implementation.uikit?.catalogLimit)] {
+                let limit = try #require(limit, "\(implementation.name)")
+                let entry = try #require(entries[id + implementation.name])
+                #expect(entry == [id + implementation.name, "ns/frame",
+                                  "any size up to \(limit.largest) (\(limit.reason)); " + Self.defaults, profiled])
+            }
+        }
+        #expect(entries["pipeline/seed000.flow"]?[2].hasPrefix("any size up to 320000 (O(N) per frame") == true)
+        #expect(entries["floor/uikit"]?[2].hasPrefix("any size up to 715827882 (N = 3n") == true)
+    }
+
     @Test func otherBenchmarksTakeAnySizeAndTheSelfCheckItsOwn() throws {
         let entries = try entries()
         let profiled = ListCommand.profiledFigures
-        #expect(entries["pipeline/best"] == ["pipeline/best", "ns/frame", "any size; " + Self.defaults, profiled])
-        #expect(entries["uikit/best"] == ["uikit/best", "ns/frame", "any size; " + Self.defaults, profiled])
         #expect(entries["lookup/arithmetic"] == ["lookup/arithmetic", "ns/call", "any size; " + Self.defaults, "-"])
         #expect(entries["harness/empty"] == ["harness/empty", "ns/call", "fixed 3", "-"])
         #expect(profiled.hasPrefix("worst_frame,"))

@@ -47,11 +47,29 @@ private func resultRows(_ csv: String) -> (header: [String], rows: [String: [Str
         #expect(outcome.stderr.contains("wrote \(output.path) (\(3 + references.count) rows)"), "\(outcome.stderr)")
     }
 
+    /// A design past its limit leaves out its rows, both views, in one line; the designs that accept the size run.
+    @Test func aDesignPastItsLimitIsLeftOutInOneLineAndTheOthersRun() throws {
+        let output = try BenchProcess.scratchDirectory().appendingPathComponent("designs.csv")
+        let outcome = try BenchProcess.run([
+            "run", "--quick", "--sizes", "40000", "--filter", "^(pipeline|uikit)/peer\\.fspager$|^pipeline/best$",
+            "--time-budget", "5", "--processes", "1", "--output", output.path, "--no-baseline",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let skipped = outcome.stderr.split(separator: "\n").filter { $0.hasPrefix("skipped ") }
+        #expect(skipped == ["skipped pipeline/peer.fspager, uikit/peer.fspager: size 40000 is past its limit 32767: "
+            + "FSPagerView's isInfinite lays out Int16.max / n sections, none for n > 32767"], "\(outcome.stderr)")
+        let (_, rows) = resultRows(try String(contentsOf: output, encoding: .utf8))
+        #expect(rows["pipeline/best@40000"] != nil && rows["pipeline/peer.fspager@40000"] == nil)
+    }
+
     /// A run that cannot start is a usage error (exit 64) naming why, and writes nothing: only sizes past the
     /// benchmark's limit (naming the limit); a `--block-alignment` other than apple or native.
     @Test(arguments: [
         (["--sizes", "50000", "--filter", "^pipeline/peer\\.fspager$"],
          "every benchmark --filter '^pipeline/peer\\.fspager$' selects is past its limit at sizes 50000 (pipeline/peer.fspager: size 50000 is past its limit 32767"),
+        (["--sizes", "1000000", "--filter", "^(pipeline|uikit)/seed000\\.flow$"],
+         "every benchmark --filter '^(pipeline|uikit)/seed000\\.flow$' selects is past its limit at sizes 1000000 "
+            + "(pipeline/seed000.flow: size 1000000 is past its limit 320000: O(N) per frame"),
         (["--block-alignment", "jemalloc", "--sizes", "3", "--filter", "^lookup/arithmetic$"],
          "option '--block-alignment': 'jemalloc' is not one of apple|native\n"),
     ])

@@ -101,6 +101,17 @@ import Testing
         }
     }
 
+    /// A catalog past the design's limit is refused before any work: one line naming the view, its limit and why.
+    @Test(arguments: [("pipeline.seed000.flow", "320000", "O(N) per frame"), ("uikit.peer.fspager", "32767", "FSPagerView's"),
+                      ("uikit.best", "200000", "home is n·p points in")])
+    func aCatalogPastTheDesignsLimitIsOneLineAndExit64(pipeline: String, limit: String, reason: String) throws {
+        let outcome = try BenchProcess.run(["trace", "--pipeline", pipeline, "--catalog", "1000000"])
+        #expect(outcome.status == 64, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("carousel-bench trace: error: option '--catalog': \(pipeline) takes n up to "
+            + "\(limit), not 1000000: \(reason)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count == 1 && outcome.stdout.isEmpty)
+    }
+
     @Test func costsAddEachFramesCostAndEvent() throws {
         let outcome = try BenchProcess.run(["trace", "--pipeline", "seed003.paging", "--catalog", "30", "--gesture", "standard",
                                             "--costs"])

@@ -34,10 +34,13 @@ import Testing
         #expect(StrategyRegistry.info("lookup.minScan")?.complexity.order == "O(k + k)")
     }
 
+    /// A source's own limit where it has one (FSPagerView's sections); otherwise the entry's from its replication
+    /// (Docs/ALGORITHMS.md, "Catalog limits"), and none for the strategies that take no catalog.
     @Test func limitsAreDeclaredWhereTheSourceHasOne() {
         #expect(StrategyRegistry.info(FSPagerWrap.id)?.limit?.largest == Int(Int16.max))
         #expect(StrategyRegistry.info(FSPagerPipeline.id)?.limit?.largest == Int(Int16.max))
-        #expect(StrategyRegistry.info(BestPipeline.id)?.limit == nil)
+        #expect(StrategyRegistry.info(BestPipeline.id)?.limit?.largest == CatalogLimit.precisePositions)
+        #expect(StrategyRegistry.info(LinearQuery.id)?.limit == nil)
     }
 
     /// Each lookup answers what its entry says its source computes, at seeded random offsets over several

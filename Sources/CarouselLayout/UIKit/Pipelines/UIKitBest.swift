@@ -36,6 +36,12 @@
 /// A frame that shows no new item allocates nothing in the model (real UIKit adds its `-_updateVisibleCellsNow:`
 /// bookkeeping on every pass, for every pipeline alike: Docs/UIKIT-MODEL.md, "What `uikit.best` cannot avoid").
 public struct UIKitBestPipeline: UIKitPipeline {
+    /// The core's, and the precision of its scroll position: home is item 0 of the middle copy, `n·p` points in
+    /// (`2^19` at least), where the core rests within `[0, n·p)` from 0; the rounding of a position that far in
+    /// moves a transform by more than the agreement's `1e-9` (UIKitAgreement `transformTolerance`) from its core's.
+    public static let catalogLimit: CatalogLimit? = Core.catalogLimit?.tightened(
+        to: 200_000, "home is n·p points in: past n = 200 000 (5.9e7 points) the scroll position's rounding moves "
+            + "a transform more than the 1e-9 its core's is checked to (measured: it disagrees at n = 300 000, frame 338)")
     public static let complexity: Complexity = "O(k) per frame: no layout work on a scroll (C1 asks the layout about once per screen-width), the scroll delegate sets each displayed cell's content-view transform and alpha; no allocation but a copy per cell that comes on screen (C3')"
     public static let allocationEvidence = "what floor/uikit allocates: no invalidation, no query between screens (C1); a copy of the attributes of each cell that comes on screen (C3'); PF1's prefetching while moving"
     public static let lifecycleComplexity = UIKitLifecycleComplexity(

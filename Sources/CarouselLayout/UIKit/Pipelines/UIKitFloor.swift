@@ -11,6 +11,8 @@
 /// `uikit/*` row's `x floor` is a multiple of it: how much more a design costs than UIKit costs anyway.
 public struct UIKitFloorPipeline: UIKitPipeline {
     public static let id = "floor.uikit"
+    /// `N = (2·ceil(2^19/(n·p)) + 1)·n`: `3n` once `n·p` passes `2^19` points.
+    public static let catalogLimit: CatalogLimit? = .positions(replication: 3, "N = 3n")
     public static let traits = PipelineTraits(wraps: false, scaleRange: 1...1)
     public static let complexity: Complexity = "O(k) per frame: UIKit's own work for the visible items (C1 validation about once per screen-width, cells on and off screen, PF1's prefetching)"
     public static let allocationEvidence = "a copy per cell that comes on screen (C3'), a map node per new item (C6), an R-tree per five screens (C1), PF1's strip query and context while moving"

@@ -13,6 +13,10 @@
 /// `.observe(on: MainScheduler.asyncInstance)`, `.map`, `.bind`: lines 58–114), the image cells. The jump is
 /// applied at the end of deceleration, where the seed defers it to the next main-queue turn, as the core does.
 public struct UIKitSeed004SentinelPipeline: UIKitPipeline {
+    /// The core's, and memory: the flow layout holds the `n + 2` pages' attributes.
+    public static let catalogLimit: CatalogLimit? = Core.catalogLimit?.tightened(
+        measured: 384_196 * 1024, at: 1_000_000, budget: Double(CatalogLimit.memoryBudgetBytes), unit: .residentBytes,
+        "O(n) memory, the flow layout's attributes")
     public static let complexity: Complexity = "O(N) per frame, amortised: no layout work per scroll (F6), but each rotation of the trajectory relayouts all N delegate-sized items (F7/F8)"
     public static let allocationEvidence = "no layout work per frame (F6), PF1's prefetching while moving; F8's objects at each relayout"
     /// Delegate sizes (all equal, so queries are F1's, but prepare is F8's O(N)).
