@@ -49,6 +49,26 @@ enum VerificationRendering {
         return table
     }
 
+    /// Each view through each scenario of scrolls by code, one row per view and catalog size: the scrolls it made, the
+    /// wrap jumps among its frames, and whether the scenario's property holds (else the first failure).
+    static func scenarioTable(_ checks: [ScenarioCheck]) -> Table {
+        var table = Table(columns: [
+            TableColumn("scenario"), TableColumn("view"), TableColumn("n", alignment: .right),
+            TableColumn("frames", alignment: .right), TableColumn("scrolls by code", alignment: .right),
+            TableColumn("wrap jumps", alignment: .right), TableColumn("holds"),
+        ])
+        for scenario in checks {
+            let frames = scenario.check?.frames ?? scenario.agreement?.framesCompared ?? 0
+            table.append([
+                scenario.scenario.rawValue, scenario.id, String(scenario.catalogCount), String(frames),
+                scenario.check.map { String($0.scrollsByCode) } ?? "as its core",
+                scenario.check.map { String($0.jumps) } ?? "as its core",
+                scenario.passes ? "yes" : "NO: " + (scenario.failure ?? ""),
+            ])
+        }
+        return table
+    }
+
     /// The matrix with its legend and counterexamples, the pipelines' checks and the agreements, as a terminal
     /// table or Markdown (the formats for people).
     static func text(_ document: VerificationDocument, markdown: Bool) -> String {
@@ -66,6 +86,11 @@ enum VerificationRendering {
         if !document.designs.isEmpty {
             text += "\ndesign criteria, measured over the standard trajectory beside what each declares:\n"
             text += DesignCriteriaTable.text(document.designs, markdown: markdown)
+        }
+        if !document.scenarios.isEmpty {
+            text += "\nscrolls by code, as apps drive a carousel (120 Hz; a uikit view is compared with its core frame by frame):\n"
+            text += render(scenarioTable(document.scenarios))
+            for scenario in ProgrammaticScenario.allCases { text += "\(scenario.rawValue): \(scenario.property)\n" }
         }
         return text
     }
