@@ -246,20 +246,23 @@ public enum PipelineVerification {
             let centred = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: catalogCount) }
             if centred != asked.item {
                 check.scrollsEndingElsewhere += 1
-                noteScroll("frame \(frame.frame): the scroll by code from frame \(asked.frame) (\(asked.itemsAway) items away) "
+                noteScroll("frame \(frame.frame): the scroll by code from frame \(asked.frame) (\(Self.items(asked.itemsAway)) away) "
                      + "asked for item \(asked.item) and rests on \(centred.map { "\($0)" } ?? "no item")", &check)
             }
         case let .scrollRefused(itemsAway):
             check.scrollsByCode += 1
             check.refusedScrolls += 1
-            let refusal = "frame \(frame.frame): a scroll by code \(itemsAway) items away from item \(before.map { "\($0)" } ?? "none") "
-                + "asks for an index path past its \(itemCount) items (UIKit raises NSInternalInconsistencyException)"
+            let refusal = "frame \(frame.frame): a scroll by code \(Self.items(itemsAway)) away from item \(before.map { "\($0)" } ?? "none") "
+                + "asks for an index path past its \(Self.items(itemCount)) (UIKit raises NSInternalInconsistencyException)"
             noteScroll(refusal, &check)
             if check.firstRefusal == nil { check.firstRefusal = refusal }
         default:
             break
         }
     }
+
+    /// "1 item", "-1 item", "2 items".
+    static func items(_ count: Int) -> String { abs(count) == 1 ? "\(count) item" : "\(count) items" }
 
     static func inspect<P: CarouselPipeline>(_ output: FrameOutput, frame: Int, pipeline: P, traits: PipelineTraits,
                                              into check: inout PipelineCheck) {

@@ -36,7 +36,7 @@ import Testing
 
     @Test func aFiniteDesignStopsAtItsLastItemAndSeed000StartsOnItsLast() {
         let finite = checks(Implementation(uikit: UIKitUPCarouselPipeline.self), .autoAdvance, n: 3)
-        #expect(finite[0].check?.firstRefusal?.contains("1 items away from item 2") == true)
+        #expect(finite[0].check?.firstRefusal?.contains("1 item away from item 2") == true)
         // Seed 000's three copies start on item 2n; with n = 1 that is the last of its 3 items.
         let seed000 = checks(Implementation(uikit: UIKitSeed000FlowPipeline.self), .autoAdvance, n: 1)
         #expect(seed000[0].check?.firstRefusal?.hasPrefix("frame 6: ") == true)
@@ -53,14 +53,14 @@ import Testing
     }
 
     @Test func aScrollThatRunsOverTheCatalogIsAFailureOfTheScenario() {
-        var check = PipelineCheck(id: "pipeline.example", catalogCount: 3, hz: 120)
+        var check = PipelineCheck(id: "my.port", catalogCount: 3, hz: 120)
         check.frames = 40
         check.framesWithItems = 40
         check.replayChecksum = check.checksum
-        #expect(ScenarioCheck(scenario: .autoAdvance, id: "pipeline.example", catalogCount: 3, check: check).passes)
+        #expect(ScenarioCheck(scenario: .autoAdvance, id: "my.port", catalogCount: 3, check: check).passes)
         check.longScrolls = 1
         check.firstLongScroll = "frame 9: a scroll by code to the item 1 away travels 12 items (3514 pt)"
-        let result = ScenarioCheck(scenario: .autoAdvance, id: "pipeline.example", catalogCount: 3, check: check)
+        let result = ScenarioCheck(scenario: .autoAdvance, id: "my.port", catalogCount: 3, check: check)
         #expect(!result.passes)
         #expect(result.failure == check.firstLongScroll)
     }
