@@ -212,6 +212,20 @@ public struct ItemPlacement: Sendable, Equatable, CustomStringConvertible {
         return wrapsModulo ? catalogIndex(rounded, catalogCount: catalogCount) : min(max(rounded, 0), itemCount - 1)
     }
 
+    /// The offset that centres the item `itemsAway` from the one centred at `offset`: `round(position)`, clamped to
+    /// `[0, N−1]` unless it wraps modulo, plus `itemsAway`; nil when that index lies outside `[0, N)` and the placement
+    /// does not wrap modulo, or the position is not finite.
+    @inlinable
+    public func scrollToItemTarget(offset: Double, itemCount: Int, itemsAway: Int) -> Double? {
+        let position = position(offset: offset)
+        guard position.isFinite, abs(position) < 1e15, itemCount > 0 else { return nil }
+        var centred = Int(position.rounded())
+        if !wrapsModulo { centred = min(max(centred, 0), itemCount - 1) }
+        let target = centred + itemsAway
+        guard wrapsModulo || (0..<itemCount).contains(target) else { return nil }
+        return centeringOffset(item: target)
+    }
+
     /// `origin 0, pitch 292.8` (`, modulo n` when it wraps modulo).
     public var description: String {
         "origin \(Self.points(origin)), pitch \(Self.points(pitch))" + (wrapsModulo ? ", modulo n" : "")

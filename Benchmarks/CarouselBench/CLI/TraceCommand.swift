@@ -3,7 +3,11 @@ import CarouselLayout
 
 /// `trace`'s arguments.
 struct TraceArguments: CommandArguments {
-    enum Gesture: String, CaseIterable { case drag, flick, standard }
+    enum Gesture: String, CaseIterable {
+        case drag, flick, standard
+        /// `ProgrammaticScenario.autoAdvance` and `.tap` as `verify` plays them.
+        case autoAdvance = "auto-advance", tap
+    }
 
     var pipeline: String?
     var catalog: Int?
@@ -58,11 +62,15 @@ enum TraceCommand {
             Docs/ALGORITHMS.md, "Catalog limits") is refused before any work, with one line (exit 64).
             With \(Trace.costs.name), two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
             \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
-            results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, wrap
-            jump, new item, nothing special). With \(Trace.ledger.name) (a uikit pipeline), one more column per counter of the UIKit
+            results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, scroll by
+            code, end of scroll animation, scroll refused, wrap jump, new item, nothing special). With \(Trace.ledger.name) (a uikit pipeline), one more column per counter of the UIKit
             model's ledger (layoutPasses, attributesCopied, prefetchRechecks, ...; Docs/UIKIT-MODEL.md): how much
             each rose in that frame. \(Trace.gesture.name) standard plays the suite's standard trajectory (2 934 frames
             at 120 Hz, releases and two rotations; \(Trace.frames.name) and \(Trace.velocity.name) do not apply).
+            auto-advance and tap play the scrolls by code `verify` checks (Docs/ALGORITHMS.md, "Scrolls by code"): a
+            timer's animated scroll to the next item every 0.5 s, 2n + 2 times, or 20 taps on side items; with
+            \(Trace.costs.name) the `event` column names each scroll by code, the end of its animation
+            (`didEndScrollingAnimation`) and a refused one (an index path past the data).
             """,
             arguments: TraceArguments.self, run: run)
     }
@@ -105,6 +113,8 @@ enum TraceCommand {
             script = ScrollScript([.flick(velocity: velocity, decelerationRate: ScrollDeceleration.normal),
                                    .pause(duration: duration)])
         case .standard: script = PipelineInputs.script
+        case .autoAdvance: script = ProgrammaticScenario.autoAdvance.script(catalogCount: catalog)
+        case .tap: script = ProgrammaticScenario.tap.script(catalogCount: catalog)
         }
         let rows = if let uikit {
             PipelineTrace.trace(uikit: uikit, catalogCount: catalog, geometry: geometry,
@@ -112,7 +122,7 @@ enum TraceCommand {
         } else {
             PipelineTrace.trace(core!, catalogCount: catalog, geometry: geometry, script: script, hz: hz)
         }
-        let shown = gesture == .standard ? rows.count : min(frames, rows.count)
+        let shown = [.drag, .flick].contains(gesture) ? min(frames, rows.count) : rows.count
         // The costs of the same frames: the script recorded and profiled as a trajectory row is (budget 0.2 s).
         let costs: (FrameProfile, [FrameEvent])? = if !arguments.costs {
             nil

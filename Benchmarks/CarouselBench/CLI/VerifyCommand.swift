@@ -15,6 +15,9 @@ struct VerifyArguments: CommandArguments {
 /// `carousel-bench verify`: the property x strategy matrix of Docs/ALGORITHMS.md, "Properties to verify", with
 /// counterexamples.
 enum VerifyCommand {
+    /// The catalog sizes the scenarios of scrolls by code are played at: the tiny ones and a screenful's worth.
+    static let scenarioCatalogs = [1, 2, 3, 300]
+
     static var command: Command {
         Command(
             name: "verify", synopsis: "verify [OPTIONS]",
@@ -43,7 +46,9 @@ enum VerifyCommand {
         let pipelines = verified.flatMap(\.checks)
         let agreements = verified.flatMap(\.agreements)
         let designs = DesignCriteriaTable.measure(CarouselBench.implementations, agreements: agreements)
-        let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements, designs: designs)
+        let scenarios = CarouselBench.implementations.flatMap { $0.verifyScenarios(catalogs: scenarioCatalogs) }
+        let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements, designs: designs,
+                                            scenarios: scenarios)
         print(try format.verification(document) ?? "",
               terminator: "")
         let recommendedFailures = report.recommendedFailures
@@ -58,6 +63,15 @@ enum VerifyCommand {
         if !failures.isEmpty {
             StandardError.write("verify: pipelines fail their checks: "
                 + failures.map { "\($0.id) n=\($0.catalogCount): \($0.firstFailure ?? "replay differs")" }.joined(separator: "; ") + "\n")
+            return ExitCode.runtimeError
+        }
+        // The recommendation must hold under an app's scrolls by code too; a seed's or peer's design that does not is
+        // reported in the table, as written.
+        let recommendedScenarioFailures = scenarios.filter { !$0.passes && $0.id.hasSuffix("." + Verifier.recommendedDesign) }
+        if !recommendedScenarioFailures.isEmpty {
+            StandardError.write("verify: the recommended design fails a scenario: "
+                + recommendedScenarioFailures.map { "\($0.scenario.rawValue) \($0.id) n=\($0.catalogCount): \($0.failure ?? "")" }
+                    .joined(separator: "; ") + "\n")
             return ExitCode.runtimeError
         }
         // A UIKit pipeline models its core's own code: any difference UIKit does not explain is a modelling error.

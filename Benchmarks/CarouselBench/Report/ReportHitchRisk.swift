@@ -87,14 +87,14 @@ struct HitchRisk {
     }
 
     /// What one frame of `summary`'s design can cost an app at `n`: the costliest of its worst frame over the
-    /// trajectory and, for a UIKit view, each lifecycle operation (prepare, rotate, reload, release), each of which
-    /// runs within one frame. Nil when the worst frame is not measured there.
+    /// trajectory and, for a UIKit view, each lifecycle operation that runs within one frame (prepare, rotate, reload,
+    /// release; not the advance, whose frames are a scroll's). Nil when the worst frame is not measured there.
     static func hitchCost(_ summary: ReportAnalysis.FrameSummary, at n: Int,
                           analysis: ReportAnalysis) -> (cost: Double, cause: String)? {
         guard let worst = summary.series.row(at: n)?.worstFrame else { return nil }
         var costs = [(worst, "worst frame (\(summary.series.row(at: n)?.worstFrameEvent ?? "?"))")]
         if case let .uikit(implementation)? = analysis.catalog[summary.series.id] {
-            for operation in UIKitOperation.allCases {
+            for operation in UIKitOperation.allCases where operation.runsWithinOneFrame {
                 let id = SuiteRow.lifecycle(operation, implementation).id
                 if let row = analysis.lifecycle[operation]?.first(where: { $0.id == id })?.row(at: n) {
                     costs.append((row.median, operation.rawValue))

@@ -161,15 +161,48 @@ extension ReportMarkdown {
         return text
     }
 
-    /// Prepare, rotate, reload and release by size, and the memory each pipeline holds.
+    /// The pick for an app that advances on a timer: among the designs whose auto-advance holds (`verify`'s scenario at
+    /// n = 3, both views: Docs/ALGORITHMS.md, "Scrolls by code"), the fastest `advance` at the largest size all were
+    /// measured at, beside the scrolling pick.
+    func autoAdvancePick(_ series: [ReportAnalysis.Series]) -> String {
+        guard let size = series.map(\.largest.size).min() else { return "" }
+        var holds: [(id: BenchmarkID, median: Double)] = []
+        var fails: [String] = []
+        for item in series {
+            guard let implementation = CarouselBench.implementations.first(where: { $0.uikitID == item.id.strategy }),
+                  let row = item.row(at: size) else { continue }
+            let checks = implementation.verifyScenarios([.autoAdvance], catalogs: [3], geometry: configuration.geometry,
+                                                        switches: configuration.switches, hz: configuration.hz)
+            if let failure = checks.first(where: { !$0.passes })?.failure {
+                fails.append("`\(item.id.strategy)` (\(failure))")
+            } else {
+                holds.append((item.id, row.median))
+            }
+        }
+        guard let pick = holds.min(by: { $0.median < $1.median }) else {
+            return "\nNo design's auto-advance holds at n = 3, so none is picked for an app that advances on a timer.\n"
+        }
+        var text = "\nFor an app that advances on a timer: `\(pick.id)`, \(ReportFormat.nanoseconds(pick.median)) a tick at "
+            + "n = \(ReportText.count(size)), the fastest of the \(holds.count) designs whose auto-advance holds (`verify`, n = 3)"
+        if let scrolling = analysis.recommendation?.choice.series.id {
+            text += scrolling.strategy == String(pick.id.strategy.dropFirst("uikit.".count))
+                ? "; the same design as the scrolling pick, `\(scrolling)`" : "; the scrolling pick is `\(scrolling)`"
+        }
+        text += ".\n"
+        if !fails.isEmpty { text += "Not picked, their auto-advance fails: " + fails.joined(separator: "; ") + ".\n" }
+        return text
+    }
+
+    /// Prepare, rotate, reload, release and advance by size, and the memory each pipeline holds.
     func lifecycleSection() -> String {
         guard analysis.lifecycle.values.contains(where: { !$0.isEmpty }) || !memory.isEmpty else { return "" }
         var text = """
         ## Lifecycle: what each UIKit pipeline costs besides its frames
 
         Median per call by catalog size n: the initial layout (`prepare`), a rotation and its relayout, `reloadData()`
-        and its layout pass, a release with its snap. Choosing between x3, x100, n+2 and modular wraparound is decided
-        here at least as much as per frame.
+        and its layout pass, a release with its snap, and an app's animated scroll by code to the next item, whole
+        (`advance`: its `scrollToItem` and 36 frames; per frame, a 36th). Choosing between x3, x100, n+2 and modular
+        wraparound is decided here at least as much as per frame.
 
 
         """
@@ -187,6 +220,7 @@ extension ReportMarkdown {
                 table.append(cells)
             }
             text += table.renderMarkdown()
+            if operation == .advance { text += autoAdvancePick(series) }
         }
         if !memory.isEmpty {
             let sizes = MemoryRow.sizes

@@ -49,6 +49,58 @@ enum VerificationRendering {
         return table
     }
 
+    /// Each design through each scenario of scrolls by code: one row per scenario and design, one column per catalog
+    /// size, a cell saying whether the property holds in both views (`pipeline.…` and `uikit.…`), or which fails.
+    static func scenarioTable(_ checks: [ScenarioCheck]) -> Table {
+        let catalogs = Array(Set(checks.map(\.catalogCount))).sorted()
+        var table = Table(columns: [TableColumn("scenario"), TableColumn("design")]
+            + catalogs.map { TableColumn("n = \($0)") })
+        for group in scenarioGroups(checks) {
+            table.append([group.scenario.rawValue, group.design] + catalogs.map { catalog in
+                let views = group.checks.filter { $0.catalogCount == catalog }
+                if views.isEmpty { return "-" }
+                let failing = views.filter { !$0.passes }
+                if failing.isEmpty { return "yes" }
+                return failing.count == views.count ? "NO" : "NO (" + failing.map { viewName($0.id) }.joined(separator: ", ") + ")"
+            })
+        }
+        return table
+    }
+
+    /// The first failure of each scenario and design that fails somewhere, in one line: where, in which views, and why.
+    static func scenarioFailures(_ checks: [ScenarioCheck]) -> [String] {
+        scenarioGroups(checks).compactMap { group in
+            let failing = group.checks.filter { !$0.passes }
+            guard let first = failing.first else { return nil }
+            let sizes = Array(Set(failing.map(\.catalogCount))).sorted().map(String.init).joined(separator: ", ")
+            let views = Array(Set(failing.map { viewName($0.id) })).sorted().joined(separator: " and ")
+            return "\(group.scenario.rawValue), \(group.design) (\(views) at n = \(sizes)): at n = \(first.catalogCount), "
+                + "\(viewName(first.id)): \(first.failure ?? "")"
+        }
+    }
+
+    /// The checks grouped by scenario and design (a view's id without its `pipeline.` or `uikit.` prefix), in the order
+    /// they came.
+    private static func scenarioGroups(_ checks: [ScenarioCheck]) -> [(scenario: ProgrammaticScenario, design: String, checks: [ScenarioCheck])] {
+        var groups: [(scenario: ProgrammaticScenario, design: String, checks: [ScenarioCheck])] = []
+        for check in checks {
+            let design = designName(check.id)
+            if let index = groups.firstIndex(where: { $0.scenario == check.scenario && $0.design == design }) {
+                groups[index].checks.append(check)
+            } else {
+                groups.append((check.scenario, design, [check]))
+            }
+        }
+        return groups
+    }
+
+    private static func designName(_ id: String) -> String {
+        for prefix in ["pipeline.", "uikit."] where id.hasPrefix(prefix) { return String(id.dropFirst(prefix.count)) }
+        return id
+    }
+
+    private static func viewName(_ id: String) -> String { id.hasPrefix("uikit.") ? "uikit" : "core" }
+
     /// The matrix with its legend and counterexamples, the pipelines' checks and the agreements, as a terminal
     /// table or Markdown (the formats for people).
     static func text(_ document: VerificationDocument, markdown: Bool) -> String {
@@ -66,6 +118,16 @@ enum VerificationRendering {
         if !document.designs.isEmpty {
             text += "\ndesign criteria, measured over the standard trajectory beside what each declares:\n"
             text += DesignCriteriaTable.text(document.designs, markdown: markdown)
+        }
+        if !document.scenarios.isEmpty {
+            text += "\nscrolls by code, as apps drive a carousel (120 Hz; both views, a uikit view compared with its core frame by frame):\n"
+            text += render(scenarioTable(document.scenarios))
+            for scenario in ProgrammaticScenario.allCases { text += "\(scenario.rawValue): \(scenario.property)\n" }
+            let failures = scenarioFailures(document.scenarios)
+            if !failures.isEmpty {
+                text += "\nscenarios that fail, each with its first counterexample:\n"
+                for failure in failures { text += (markdown ? "- " : "  ") + failure + "\n" }
+            }
         }
         return text
     }

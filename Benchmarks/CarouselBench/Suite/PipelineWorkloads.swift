@@ -271,6 +271,24 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                 case .release:
                     let target = pipeline.releaseWithSnap(velocity: 2_000)
                     return target.isFinite && target >= before ? nil : "a flick right rests at \(target), left of \(before)"
+                case .advance:
+                    // The next item, then back: each centres the item asked for (Docs/ALGORITHMS.md, "Scrolls by code").
+                    let placement = pipeline.placement
+                    let centre = placement.centredItem(offset: before, itemCount: pipeline.itemCount, catalogCount: catalog)
+                    pipeline.scene.collectionView.layoutIfNeeded()
+                    guard pipeline.scrollToItemTarget(itemsAway: 1) != nil else {
+                        return "the app's scrollToItem to the next item asks for an index path past its \(pipeline.itemCount) items (UIKit raises)"
+                    }
+                    let forward = pipeline.advance(itemsAway: 1, hz: configuration.hz)
+                    let next = pipeline.placement.centredItem(offset: forward, itemCount: pipeline.itemCount, catalogCount: catalog)
+                    let back = pipeline.advance(itemsAway: -1, hz: configuration.hz)
+                    let again = pipeline.placement.centredItem(offset: back, itemCount: pipeline.itemCount, catalogCount: catalog)
+                    guard let centre, let next, let again else { return "an advance rests between two items (offset \(forward))" }
+                    // Catalog items: a design may wrap by whole catalogs on the way (seed 000 at page 2n + 1).
+                    let step = catalogIndex(next - centre, catalogCount: catalog)
+                    let returned = catalogIndex(again - centre, catalogCount: catalog) == 0
+                    return step == catalogIndex(1, catalogCount: catalog) && returned ? nil
+                        : "an advance from item \(centre) rests on \(next), and back on \(again)"
                 }
             },
             instructionIterations: PipelineInputs.lifecycleIterations(items: state.pipeline.itemCount),
@@ -282,14 +300,27 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                     blackHole(P(catalogCount: opaqueIdentity(catalog), geometry: geometry, switches: switches).itemCount)
                 }
             case .rotate:
-                for iteration in 0..<iterations { state.pipeline.rotationRelayout(toWidth: widths[iteration & 1]) }
+                let first = state.calls
+                for iteration in 0..<iterations { state.pipeline.rotationRelayout(toWidth: widths[(first &+ iteration) & 1]) }
+                state.calls = first &+ iterations
                 blackHole(state.pipeline.offset)
             case .reload:
                 for _ in 0..<iterations { state.pipeline.reload() }
                 blackHole(state.pipeline.offset)
             case .release:
                 var sum = 0.0
-                for iteration in 0..<iterations { sum += state.pipeline.releaseWithSnap(velocity: iteration & 1 == 0 ? 2_000 : -2_000) }
+                let first = state.calls
+                for iteration in 0..<iterations {
+                    sum += state.pipeline.releaseWithSnap(velocity: (first &+ iteration) & 1 == 0 ? 2_000 : -2_000)
+                }
+                state.calls = first &+ iterations
+                blackHole(sum)
+            case .advance:
+                var sum = 0.0
+                let hz = configuration.hz
+                let first = state.calls
+                for iteration in 0..<iterations { sum += state.pipeline.advance(itemsAway: (first &+ iteration) & 1 == 0 ? 1 : -1, hz: hz) }
+                state.calls = first &+ iterations
                 blackHole(sum)
             }
         }
@@ -330,6 +361,10 @@ final class PortVerdicts: @unchecked Sendable {
 @usableFromInline
 final class LifecycleState<P: UIKitPipeline> {
     @usableFromInline var pipeline: P
+    /// The calls made so far, across batches: an operation that alternates between two states (a rotation there and
+    /// back, a release either way, an advance and back) takes its side from it, so a batch of odd length does not
+    /// repeat a side.
+    @usableFromInline var calls = 0
     @inlinable init(_ pipeline: P) { self.pipeline = pipeline }
 }
 

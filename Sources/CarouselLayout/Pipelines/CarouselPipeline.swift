@@ -35,6 +35,16 @@ public protocol CarouselPipeline {
     func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double
     /// A bounds width change: the new geometry, then the offset that keeps the same item centred.
     mutating func rotate(toWidth width: Double)
+    /// Where the design's `scrollToItem` path takes the content to centre the item `itemsAway` from the centred one
+    /// (an app's timer or a tap asks it), or nil when the design has no such item. By default the placement's: the
+    /// centred index `round((o − origin)/p)`, clamped to `[0, N−1]` unless it wraps modulo, plus `itemsAway`; nil
+    /// outside `[0, N)` unless it wraps modulo (Docs/ALGORITHMS.md, "Scrolls by code").
+    func scrollToItemTarget(itemsAway: Int) -> Double?
+    /// Where a tap on the item `itemsAway` from the centred one takes the content (the app scrolls the item it hit to
+    /// the centre), or nil when the tap meets no item. By default `scrollToItemTarget(itemsAway:)` when that item is
+    /// on screen (its untransformed frame, `itemsAway·p` from the centre, overlaps the viewport: `|itemsAway|·p <
+    /// (W + w)/2`), else nil.
+    func tapTarget(itemsAway: Int) -> Double?
 }
 
 extension CarouselPipeline {
@@ -43,9 +53,21 @@ extension CarouselPipeline {
     /// The geometry's placement: item `k` centred at `k·p` (Docs/ALGORITHMS.md, "Where item k sits").
     public var placement: ItemPlacement { ItemPlacement(geometry: geometry, wrapsModulo: Self.traits.centerWrapsModulo) }
 
+    /// The placement's target (see the requirement).
+    public func scrollToItemTarget(itemsAway: Int) -> Double? {
+        placement.scrollToItemTarget(offset: offset, itemCount: itemCount, itemsAway: itemsAway)
+    }
+
+    /// `scrollToItemTarget(itemsAway:)` for an item on screen (see the requirement).
+    public func tapTarget(itemsAway: Int) -> Double? {
+        let geometry = self.geometry
+        guard Double(abs(itemsAway)) * placement.pitch < (geometry.viewportWidth + geometry.itemWidth) / 2 else { return nil }
+        return scrollToItemTarget(itemsAway: itemsAway)
+    }
+
     /// The start of every frame: clears `output`, then the once-per-gesture work all pipelines share: at a
     /// release, the snap target (asked before the delta, as `targetContentOffset` is); at a rotation, the
-    /// new geometry. Returns the release so a pipeline can add work of its own there.
+    /// new geometry; at a scroll by code, its target (`scrollToItemTarget`, asked before the delta). Returns the release so a pipeline can add work of its own there.
     @inlinable @inline(__always) @discardableResult
     public mutating func handleGesture(
         _ frame: TrajectoryFrame, into output: inout FrameOutput
@@ -57,6 +79,8 @@ extension CarouselPipeline {
             return (velocity, proposedOffset)
         case let .rotated(width):
             rotate(toWidth: width)
+        case let .scrolledByCode(itemsAway, _, _, tapped):
+            output.snapTarget = tapped ? tapTarget(itemsAway: itemsAway) : scrollToItemTarget(itemsAway: itemsAway)
         default:
             break
         }

@@ -10,6 +10,12 @@ public enum FrameEvent: String, CaseIterable, Sendable, Equatable {
     case release
     /// The last frame of a flick (`scrollViewDidEndDecelerating`: seed 004's sentinel check).
     case endOfFlick = "end of flick"
+    /// The first frame of a scroll by code (`scrollToItem`: the target asked of the layout).
+    case scrollByCode = "scroll by code"
+    /// The last frame of an animated scroll by code (`scrollViewDidEndScrollingAnimation`).
+    case endOfScrollAnimation = "end of scroll animation"
+    /// A scroll by code the design had no item for (UIKit raises for an index path past the data).
+    case scrollRefused = "scroll refused"
     case wrapJump = "wrap jump"
     /// An item that was not visible in the previous frame is visible in this one.
     case newItem = "new item"
@@ -22,6 +28,9 @@ public enum FrameEvent: String, CaseIterable, Sendable, Equatable {
         case .rotated: self = .rotation
         case .released: self = .release
         case .didEndDecelerating where !output.jumped: self = .endOfFlick
+        case .scrolledByCode: self = .scrollByCode
+        case .didEndScrollingAnimation where !output.jumped: self = .endOfScrollAnimation
+        case .scrollRefused: self = .scrollRefused
         default:
             if output.jumped {
                 self = .wrapJump

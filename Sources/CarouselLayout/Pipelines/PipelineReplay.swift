@@ -42,14 +42,23 @@ public enum PipelinePlayer {
     }
 }
 
-/// The bridge from the simulator's release frame to a pipeline's snap.
-public struct PipelineSnapResolver<P: CarouselPipeline>: ScrollSnapResolver {
+/// The bridge from the simulator's release frame to a pipeline's snap, and from a scroll by code to its
+/// `scrollToItem` path.
+public struct PipelineSnapResolver<P: CarouselPipeline>: ScrollSnapResolver, ScrollToItemResolver {
     public let pipeline: P
 
     public init(pipeline: P) { self.pipeline = pipeline }
 
     public func targetOffset(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         pipeline.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
+    }
+
+    public func scrollToItemTarget(currentOffset: Double, itemsAway: Int) -> Double? {
+        pipeline.scrollToItemTarget(itemsAway: itemsAway)
+    }
+
+    public func tapTarget(currentOffset: Double, itemsAway: Int) -> Double? {
+        pipeline.tapTarget(itemsAway: itemsAway)
     }
 }
 

@@ -33,6 +33,22 @@ public struct PipelineCheck: Sendable, Equatable {
     /// Flicks that came to rest (their last frame) on an offset that centres no item under the pipeline's placement
     /// (the snap check: reported, not failed; a faithful snap may leave the proposed offset).
     public var offCentreRests = 0
+    /// Scrolls by code the trajectory asked for (`ScrollGesture.scrollToItem`).
+    public var scrollsByCode = 0
+    /// Scrolls by code the design could not make: no index path for the item asked for (UIKit raises there).
+    public var refusedScrolls = 0
+    /// Scrolls by code that came to rest with another item centred than the one asked for (the item `itemsAway`
+    /// from the centred one, modulo `n`).
+    public var scrollsEndingElsewhere = 0
+    /// The first refused scroll or scroll that rested elsewhere, in one line.
+    public var firstScrollFailure: String?
+    /// The first refused scroll, in one line.
+    public var firstRefusal: String?
+    /// Scrolls by code that travel more than half an item beyond the items they were asked to move (a scroll that
+    /// runs back over the catalog to reach its neighbour: reported, and a scenario's failure, not a check's).
+    public var longScrolls = 0
+    /// The first long scroll, in one line.
+    public var firstLongScroll: String?
     /// Frames that showed at least one item (none: the pipeline lays out nothing, a failure).
     public var framesWithItems = 0
     /// `N` is 0 at the start: the pipeline lays out no item (a failure).
@@ -45,11 +61,19 @@ public struct PipelineCheck: Sendable, Equatable {
     /// The first failure found, for a report.
     public var firstFailure: String?
 
+    /// A check of pipeline `id` at catalog size `catalogCount` and `hz`, before its first frame.
+    public init(id: String, catalogCount: Int, hz: Double) {
+        self.id = id
+        self.catalogCount = catalogCount
+        self.hz = hz
+    }
+
     /// Verified: indices in range, centres agree with the reference (within the traits), scales in the
     /// strategy's own range, every release snaps where the pipeline said it would, and the replay reproduces the
     /// live play's checksum.
     public var isVerified: Bool {
         centerMismatches == 0 && indexOutOfRange == 0 && scaleOutOfRange == 0 && snapMismatches == 0
+            && refusedScrolls == 0 && scrollsEndingElsewhere == 0
             && replayChecksum == checksum && recordingMatchesLivePlay && !laysOutNothing && framesWithItems > 0
     }
 }
@@ -132,7 +156,10 @@ public enum PipelineVerification {
         var output = FrameOutput()
         var frames: [TrajectoryFrame] = []
         var rests: [PlacementFit.Rest] = []
+        var logical: Int?
+        var requested: (item: Int, itemsAway: Int, frame: Int)?
         while let frame = simulator.next(currentOffset: pipeline.offset, snap: PipelineSnapResolver(pipeline: pipeline)) {
+            let frameStart = pipeline.offset
             pipeline.apply(frame, into: &output)
             frames.append(frame)
             check.frames += 1
@@ -151,6 +178,9 @@ public enum PipelineVerification {
                 note("frame \(frame.frame): the release snapped to \(output.snapTarget.map { "\($0)" } ?? "nothing"), "
                      + "snapTarget promised \(promised)", &check)
             }
+            checkScrollByCode(frame, output: output, before: logical, requested: &requested, catalogCount: catalogCount,
+                              itemCount: pipeline.itemCount, from: frameStart, pitch: placement.pitch, into: &check)
+            logical = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: catalogCount) }
             if !output.visible.isEmpty { check.framesWithItems += 1 }
             if case .didEndDecelerating = frame.phase {
                 let position = placement.position(offset: output.offset)
@@ -185,6 +215,54 @@ public enum PipelineVerification {
         if check.replayChecksum != check.checksum { note("replay checksum differs from the live play", &check) }
         return (check, livePlay)
     }
+
+    /// A scroll by code (Docs/ALGORITHMS.md, "Scrolls by code"): its target as the frame ran it must be the one the
+    /// pipeline promised; it must not be refused; where it ends (its last frame), the item `itemsAway` from the one
+    /// centred before it (modulo `n`) must be centred.
+    static func checkScrollByCode(_ frame: TrajectoryFrame, output: FrameOutput, before: Int?,
+                                  requested: inout (item: Int, itemsAway: Int, frame: Int)?, catalogCount: Int,
+                                  itemCount: Int, from start: Double, pitch: Double, into check: inout PipelineCheck) {
+        switch frame.phase {
+        case let .scrolledByCode(itemsAway, promised, animated, _):
+            check.scrollsByCode += 1
+            let items = abs(promised - start) / pitch
+            if items > Double(abs(itemsAway)) + 0.5 {
+                check.longScrolls += 1
+                if check.firstLongScroll == nil {
+                    check.firstLongScroll = "frame \(frame.frame): a scroll by code to the item \(itemsAway) away travels "
+                        + "\(Int(items.rounded())) items (\(Int((promised - start).rounded())) pt)"
+                }
+            }
+            if output.snapTarget != promised {
+                check.snapMismatches += 1
+                note("frame \(frame.frame): the scroll by code went to \(output.snapTarget.map { "\($0)" } ?? "nothing"), "
+                     + "scrollToItemTarget promised \(promised)", &check)
+            }
+            requested = before.map { (catalogIndex($0 + itemsAway, catalogCount: catalogCount), itemsAway, frame.frame) }
+            if !animated { fallthrough }
+        case .didEndScrollingAnimation:
+            guard let asked = requested else { return }
+            requested = nil
+            let centred = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: catalogCount) }
+            if centred != asked.item {
+                check.scrollsEndingElsewhere += 1
+                noteScroll("frame \(frame.frame): the scroll by code from frame \(asked.frame) (\(Self.items(asked.itemsAway)) away) "
+                     + "asked for item \(asked.item) and rests on \(centred.map { "\($0)" } ?? "no item")", &check)
+            }
+        case let .scrollRefused(itemsAway):
+            check.scrollsByCode += 1
+            check.refusedScrolls += 1
+            let refusal = "frame \(frame.frame): a scroll by code \(Self.items(itemsAway)) away from item \(before.map { "\($0)" } ?? "none") "
+                + "asks for an index path past its \(Self.items(itemCount)) (UIKit raises NSInternalInconsistencyException)"
+            noteScroll(refusal, &check)
+            if check.firstRefusal == nil { check.firstRefusal = refusal }
+        default:
+            break
+        }
+    }
+
+    /// "1 item", "-1 item", "2 items".
+    static func items(_ count: Int) -> String { abs(count) == 1 ? "\(count) item" : "\(count) items" }
 
     static func inspect<P: CarouselPipeline>(_ output: FrameOutput, frame: Int, pipeline: P, traits: PipelineTraits,
                                              into check: inout PipelineCheck) {
@@ -221,6 +299,12 @@ public enum PipelineVerification {
         }
         check.centerMismatches += 1
         note("frame \(frame): centre \(center) at offset \(output.offset), reference \(reference)" + PlacementFit.marker, &check)
+    }
+
+    /// A scroll-by-code failure: the check's first failure and its first scroll failure.
+    static func noteScroll(_ failure: String, _ check: inout PipelineCheck) {
+        note(failure, &check)
+        if check.firstScrollFailure == nil { check.firstScrollFailure = failure }
     }
 
     static func note(_ failure: String, _ check: inout PipelineCheck) {

@@ -19,4 +19,12 @@ public enum ScrollGesture: Sendable, Equatable, Hashable {
     case rotate(toWidth: Double)
     /// Nothing moves for `duration` seconds.
     case pause(duration: Double)
+    /// The app scrolls by code so that the item `itemsAway` from the centred one comes to the centre (a timer's
+    /// next item, a tapped side item): animated over `duration` seconds on `ScrollAnimation`'s curve, or in one
+    /// frame when `duration` is 0. The consumer decides the target (`ScrollToItemResolver`).
+    case scrollToItem(itemsAway: Int, duration: Double)
+    /// A tap on the item `itemsAway` from the centred one, which the app scrolls to the centre (animated, as
+    /// `scrollToItem`); where the design shows no such item (the end of a finite carousel) the tap meets no cell and
+    /// nothing happens (one frame at rest).
+    case tap(itemsAway: Int)
 }

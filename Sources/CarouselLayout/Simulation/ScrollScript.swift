@@ -87,4 +87,41 @@ extension ScrollScript {
         }
         return ScrollScript(gestures)
     }
+
+    /// One animated scroll by code to the item `itemsAway` from the centred one (`ScrollAnimation.duration`).
+    public static func advance(itemsAway: Int) -> ScrollScript {
+        ScrollScript([.scrollToItem(itemsAway: itemsAway, duration: ScrollAnimation.duration)])
+    }
+
+    /// An app's timer advancing the carousel: `cycles` times, an animated scroll by code to the next item
+    /// (`ScrollAnimation.duration`), then a rest until the next tick, `interval` seconds after the last.
+    ///
+    /// Played over more cycles than the catalog has items, it crosses every design's wrap (or its end).
+    /// - Complexity: O(cycles).
+    public static func autoAdvance(cycles: Int, interval: Double = 3) -> ScrollScript {
+        precondition(cycles > 0, "an auto-advance needs at least one cycle")
+        precondition(interval >= ScrollAnimation.duration, "an auto-advance's interval is at least its animation")
+        var gestures: [ScrollGesture] = []
+        for _ in 0..<cycles {
+            gestures.append(.scrollToItem(itemsAway: 1, duration: ScrollAnimation.duration))
+            if interval > ScrollAnimation.duration { gestures.append(.pause(duration: interval - ScrollAnimation.duration)) }
+        }
+        return ScrollScript(gestures)
+    }
+
+    /// Taps on side items: each tap scrolls the item one or two places left or right of the centred one to the centre
+    /// (an animated scroll by code), then a pause of 0.1 to 0.5 s; directions and distances are random.
+    /// - Complexity: O(taps).
+    public static func taps(_ taps: Int, seed: UInt64) -> ScrollScript {
+        precondition(taps > 0, "a tap script needs at least one tap")
+        var generator = SeededGenerator(seed: seed)
+        var gestures: [ScrollGesture] = []
+        for _ in 0..<taps {
+            let direction = generator.nextInt(below: 2) == 0 ? -1 : 1
+            let distance = 1 + generator.nextInt(below: 2)
+            gestures.append(.tap(itemsAway: direction * distance))
+            gestures.append(.pause(duration: 0.1 * Double(1 + generator.nextInt(below: 5))))
+        }
+        return ScrollScript(gestures)
+    }
 }

@@ -37,6 +37,7 @@ public struct ScrollSimulator: Sendable {
     private var framesIntoGesture = 0
     private var frameNumber = 0
     private var flick = FlickMotion()
+    private var animation = AnimatedScroll()
 
     /// The state of the flick being settled, in the consumer's coordinates.
     private struct FlickMotion: Sendable {
@@ -45,6 +46,14 @@ public struct ScrollSimulator: Sendable {
         var decayPerFrame = 1.0
         var remainingFraction = 1.0
         var lastFrame = 2
+        var expectedOffset = 0.0
+    }
+
+    /// The state of an animated scroll by code, in the consumer's coordinates.
+    private struct AnimatedScroll: Sendable {
+        var start = 0.0
+        var target = 0.0
+        var lastFrame = 1
         var expectedOffset = 0.0
     }
 
@@ -89,6 +98,26 @@ public struct ScrollSimulator: Sendable {
                 }
                 if framesIntoGesture < flick.lastFrame {
                     return settle(from: currentOffset)
+                }
+            case let .scrollToItem(itemsAway, duration):
+                if framesIntoGesture == 0 {
+                    let target = (snap as? any ScrollToItemResolver)?.scrollToItemTarget(currentOffset: currentOffset, itemsAway: itemsAway)
+                    return scrollByCode(at: currentOffset, to: target, itemsAway: itemsAway, duration: duration, tapped: false)
+                }
+                if framesIntoGesture < animation.lastFrame {
+                    return animate(from: currentOffset)
+                }
+            case let .tap(itemsAway):
+                if framesIntoGesture == 0 {
+                    guard let target = (snap as? any ScrollToItemResolver)?.tapTarget(currentOffset: currentOffset, itemsAway: itemsAway) else {
+                        animation.lastFrame = 1
+                        return emit(delta: 0, phase: .settled)
+                    }
+                    return scrollByCode(at: currentOffset, to: target, itemsAway: itemsAway, duration: ScrollAnimation.duration,
+                                        tapped: true)
+                }
+                if framesIntoGesture < animation.lastFrame {
+                    return animate(from: currentOffset)
                 }
             }
             gestureIndex += 1
@@ -149,6 +178,44 @@ public struct ScrollSimulator: Sendable {
         let delta = step(from: offset)
         flick.expectedOffset = offset + delta
         return emit(delta: delta, phase: .released(velocity: velocity, proposedOffset: proposed, targetOffset: target))
+    }
+
+    /// The first frame of a scroll by code to the consumer's `target` (`ScrollToItemResolver`): the animation's first
+    /// step, or the whole move in one frame when `duration` is 0. No target (a consumer that is no resolver, or has no
+    /// such item) refuses it: one frame, no motion.
+    private mutating func scrollByCode(at offset: Double, to target: Double?, itemsAway: Int, duration: Double,
+                                       tapped: Bool) -> TrajectoryFrame {
+        guard let target else {
+            animation.lastFrame = 1
+            return emit(delta: 0, phase: .scrollRefused(itemsAway: itemsAway))
+        }
+        precondition(target.isFinite, "a scroll target must be finite")
+        let frames = max(1, frameCount(duration))
+        animation = AnimatedScroll(start: offset, target: target, lastFrame: duration > 0 ? max(2, frames) : 1,
+                                   expectedOffset: offset)
+        let animated = duration > 0
+        let delta = animated ? animationStep(from: offset) : Self.exactStep(from: offset, to: target)
+        animation.expectedOffset = offset + delta
+        return emit(delta: delta, phase: .scrolledByCode(itemsAway: itemsAway, targetOffset: target, animated: animated,
+                                                         tapped: tapped))
+    }
+
+    /// A frame of an animated scroll by code (the last one lands exactly on the target).
+    private mutating func animate(from offset: Double) -> TrajectoryFrame {
+        // A difference from the expected offset is the consumer's wrap jump: carry the start and target along.
+        let jump = offset - animation.expectedOffset
+        animation.start += jump
+        animation.target += jump
+        let isLast = framesIntoGesture + 1 == animation.lastFrame
+        let delta = isLast ? Self.exactStep(from: offset, to: animation.target) : animationStep(from: offset)
+        animation.expectedOffset = offset + delta
+        return emit(delta: delta, phase: isLast ? .didEndScrollingAnimation : .animating)
+    }
+
+    /// The step to where the animation is after the frame being emitted (`framesIntoGesture + 1` of `lastFrame`).
+    private func animationStep(from offset: Double) -> Double {
+        let progress = Double(framesIntoGesture + 1) / Double(animation.lastFrame)
+        return ScrollAnimation.offset(from: animation.start, to: animation.target, at: progress) - offset
     }
 
     private mutating func settle(from offset: Double) -> TrajectoryFrame {

@@ -50,3 +50,16 @@ public struct ScrollRestAtProjection: ScrollSnapResolver, Sendable {
         proposedOffset
     }
 }
+
+/// Decides where a scroll by code lands: the bridge from the simulator to a design's own `scrollToItem` path.
+///
+/// The simulator asks it once per `ScrollGesture.scrollToItem`, on the gesture's first frame, with the consumer's
+/// offset now.
+public protocol ScrollToItemResolver {
+    /// The content offset that centres the item `itemsAway` from the one centred at `currentOffset`, or nil when the
+    /// design has no such item (an index path past its data).
+    func scrollToItemTarget(currentOffset: Double, itemsAway: Int) -> Double?
+    /// The content offset that centres the item a tap hits `itemsAway` items from the centre, or nil when the tap meets
+    /// no item there.
+    func tapTarget(currentOffset: Double, itemsAway: Int) -> Double?
+}

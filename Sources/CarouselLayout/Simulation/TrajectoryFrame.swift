@@ -1,7 +1,8 @@
 /// What happens in one display frame of a simulated scroll.
 ///
-/// One-shot events (`released`, `didEndDecelerating`, `rotated`) occupy a frame of their own
-/// kind; the motion phases (`dragging`, `decelerating`, `settled`) repeat.
+/// One-shot events (`released`, `didEndDecelerating`, `rotated`, `scrolledByCode`, `didEndScrollingAnimation`,
+/// `scrollRefused`) occupy a frame of their own kind; the motion phases (`dragging`, `decelerating`, `animating`,
+/// `settled`) repeat.
 public enum ScrollPhase: Sendable, Equatable, Hashable {
     /// The finger drags the content.
     case dragging
@@ -16,6 +17,19 @@ public enum ScrollPhase: Sendable, Equatable, Hashable {
     case rotated(width: Double)
     /// Nothing moves (a pause).
     case settled
+    /// The app scrolls by code to the item `itemsAway` from the centred one (`scrollToItem(at:at:animated:)`), or to the
+    /// item a tap hit there (`tapped`): the target was decided in this frame (`targetOffset`, in the consumer's
+    /// coordinates), and this frame's delta is the animation's first step, or the whole move when not `animated` (then
+    /// no other frame follows).
+    case scrolledByCode(itemsAway: Int, targetOffset: Double, animated: Bool, tapped: Bool)
+    /// The content moves by code toward the target of a `scrolledByCode` frame (an animated scroll, no finger).
+    case animating
+    /// The last frame of an animated scroll by code (`scrollViewDidEndScrollingAnimation`): its delta lands exactly
+    /// on the target. A scroll by code never ends with `scrollViewDidEndDecelerating`.
+    case didEndScrollingAnimation
+    /// The app asked to scroll to the item `itemsAway` from the centred one and the design has no such item (UIKit
+    /// raises for an index path outside the data); nothing moves.
+    case scrollRefused(itemsAway: Int)
 }
 
 /// One display frame of a simulated scroll: move the content offset by `delta`, then

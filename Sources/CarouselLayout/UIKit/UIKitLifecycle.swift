@@ -17,6 +17,10 @@ public protocol UIKitLifecycle {
     /// deceleration): the layout's and the delegate's snap, and the layout pass that follows (seed 003's
     /// `invalidateLayout()` is paid there). Returns the resting offset; the offset itself does not move.
     mutating func releaseWithSnap(velocity: Double) -> Double
+    /// An app's animated scroll by code to the item `itemsAway` from the centred one, whole: the app's `scrollToItem`
+    /// (S4), the animation's frames at `hz` (S6, `ScrollAnimation`), its end callback (S7). Returns the offset it rests
+    /// on; the offset it started from when the design has no such item (UIKit raises there: S5).
+    mutating func advance(itemsAway: Int, hz: Double) -> Double
     /// The memory its caches, its collection view and its replicated items hold, with the method.
     func memoryHeld() -> UIKitMemoryReport
     /// The documented cost of each operation (the report checks each against its measured growth).
@@ -33,6 +37,13 @@ public enum UIKitOperation: String, CaseIterable, Sendable {
     case reload
     /// A release with its snap and the layout pass after it.
     case release
+    /// An animated scroll by code to the next item (an auto-advance's tick, or a tap on the neighbour), whole: the
+    /// app's `scrollToItem` and the animation's 36 frames at 120 Hz.
+    case advance
+
+    /// Whether the operation runs within one display frame (every one but `advance`, whose animation spans 0.3 s):
+    /// only those can make a single frame late.
+    public var runsWithinOneFrame: Bool { self != .advance }
 }
 
 /// The documented cost of each lifecycle operation of a UIKit pipeline.
@@ -41,12 +52,19 @@ public struct UIKitLifecycleComplexity: Sendable, Equatable {
     public var rotate: Complexity
     public var reload: Complexity
     public var release: Complexity
+    public var advance: Complexity
 
-    public init(prepare: Complexity, rotate: Complexity, reload: Complexity, release: Complexity) {
+    /// The advance's default: the app's `scrollToItem` (one item's frame from the data) and the animation's frames,
+    /// each laid out as a scroll's frame is.
+    public static let scrollByCode: Complexity = "O(k): the app's scrollToItem (one item's frame from the data, S4), then the animation's 36 frames, each laid out as a scroll's frame is (no release, no rotation)"
+
+    public init(prepare: Complexity, rotate: Complexity, reload: Complexity, release: Complexity,
+                advance: Complexity = UIKitLifecycleComplexity.scrollByCode) {
         self.prepare = prepare
         self.rotate = rotate
         self.reload = reload
         self.release = release
+        self.advance = advance
     }
 
     public subscript(operation: UIKitOperation) -> Complexity {
@@ -55,6 +73,7 @@ public struct UIKitLifecycleComplexity: Sendable, Equatable {
         case .rotate: rotate
         case .reload: reload
         case .release: release
+        case .advance: advance
         }
     }
 
@@ -101,6 +120,20 @@ extension UIKitPipeline {
         scene.collectionView.layoutIfNeeded()
         scene.collectionView.abandonDeceleration()
         return target
+    }
+
+    @inlinable
+    public mutating func advance(itemsAway: Int, hz: Double) -> Double {
+        makeSceneUnique()
+        scene.markChanged()
+        // A timer fires between frames, after the last one's layout pass.
+        scene.collectionView.layoutIfNeeded()
+        var simulator = ScrollSimulator(script: ScrollScript.advance(itemsAway: itemsAway), hz: hz)
+        var output = FrameOutput()
+        while let frame = simulator.next(currentOffset: offset, snap: PipelineSnapResolver(pipeline: self)) {
+            scene.play(frame, into: &output)
+        }
+        return offset
     }
 
     public func memoryHeld() -> UIKitMemoryReport { scene.memoryHeld() }

@@ -76,6 +76,17 @@ extension UIKitPipeline {
         scene.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
 
+    /// The scene's `scrollToItem` path (`UIKitScene.scrollToItem(itemsAway:)`), run on the scene as it is: UIKit's
+    /// preparation and the layout's answer are what the frame that follows pays again.
+    public func scrollToItemTarget(itemsAway: Int) -> Double? {
+        scene.scrollToItem(itemsAway: itemsAway)
+    }
+
+    /// The scene's tap (`UIKitScene.tap(itemsAway:)`), run on the scene as it is.
+    public func tapTarget(itemsAway: Int) -> Double? {
+        scene.tap(itemsAway: itemsAway)
+    }
+
     @inlinable
     public mutating func rotate(toWidth width: Double) {
         makeSceneUnique()

@@ -72,6 +72,32 @@ open class UIKitScene {
         collectionView.endDragging(velocity: velocity, proposedOffset: proposedOffset)
     }
 
+    /// The app's `scrollToItem(at:at: .centeredHorizontally, animated:)` for the item `itemsAway` from the one it
+    /// shows centred (S4): the cell nearest the viewport's centre (`nearestVisibleCell`: assumed app code, an app that
+    /// tracks its current item by the centred cell), the global index `itemsAway` on, its index path (nil outside the
+    /// data: UIKit raises there, S5), then `CollectionView.contentOffsetForScrollingToItem` (the layout prepared and
+    /// asked for the item's frame, the offset kept inside the content). Returns the target; the frame's own delta then
+    /// moves the content. The simulator asks it before the frame (the pipeline's `scrollToItemTarget`) and the frame
+    /// runs it again, as UIKit runs it in the call. A design with its own path (a pager's next item) overrides it.
+    open func scrollToItem(itemsAway: Int) -> Double? {
+        guard let cell = nearestVisibleCell(), let indexPath = collectionView.indexPath(forGlobalIndex: cell.globalIndex + itemsAway)
+        else { return nil }
+        return collectionView.contentOffsetForScrollingToItem(at: indexPath, at: .centeredHorizontally)
+    }
+
+    /// A tap on the cell `itemsAway` places from the one nearest the viewport's centre, counted along the cells on
+    /// screen from left to right, and the app's `scrollToItem(at:at: .centeredHorizontally, animated: true)` for the
+    /// index path the hit test gives (`indexPathForItem(at:)` at the cell's centre: the app's
+    /// `collectionView(_:didSelectItemAt:)`). Nil when no cell is there (the tap meets nothing).
+    open func tap(itemsAway: Int) -> Double? {
+        let cells = collectionView.displayedCells.filter { $0.layoutAttributes != nil }.sorted { $0.center.x < $1.center.x }
+        guard let nearest = nearestVisibleCell(), let index = cells.firstIndex(where: { $0 === nearest }),
+              cells.indices.contains(index + itemsAway) else { return nil }
+        let point = LayoutPoint(x: cells[index + itemsAway].center.x, y: cells[index + itemsAway].center.y)
+        guard let indexPath = collectionView.indexPathForItem(at: point) else { return nil }
+        return collectionView.contentOffsetForScrollingToItem(at: indexPath, at: .centeredHorizontally)
+    }
+
     /// The pipeline's rotation handling (the width is already the collection view's when this is called).
     open func handleRotation(toWidth width: Double) {}
 
@@ -117,14 +143,22 @@ open class UIKitScene {
         case let .rotated(width):
             rotate(toWidth: width)
             collectionView.beginFrame()
-        case .settled:
+        case .settled, .scrollRefused:
             collectionView.isDragging = false
             collectionView.isDecelerating = false
-        case .decelerating, .didEndDecelerating:
+        case let .scrolledByCode(itemsAway, _, _, tapped):
+            collectionView.isDragging = false
+            collectionView.isDecelerating = false
+            output.snapTarget = tapped ? tap(itemsAway: itemsAway) : scrollToItem(itemsAway: itemsAway)
+        case .decelerating, .didEndDecelerating, .animating, .didEndScrollingAnimation:
             break
         }
         collectionView.scroll(by: frame.delta)
-        if case .didEndDecelerating = frame.phase { collectionView.endDecelerating() }
+        switch frame.phase {
+        case .didEndDecelerating: collectionView.endDecelerating()
+        case .didEndScrollingAnimation: collectionView.endScrollingAnimation()
+        default: break
+        }
         collectionView.layoutIfNeeded()
         collectionView.updateCycleIdle()
         output.jumped = collectionView.offsetWasSetByCode

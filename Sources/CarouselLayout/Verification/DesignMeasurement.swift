@@ -113,13 +113,15 @@ public enum DesignMeasuring {
         measure(catalogCount: catalogCount, hz: hz) { P(catalogCount: catalogCount, geometry: geometry, switches: switches) }
     }
 
-    /// The standard script with every drag and flick turned to `sign` (+1 rightward, −1 leftward), its pauses and
+    /// The standard script with every drag, flick and scroll by code turned to `sign` (+1 rightward, −1 leftward), its pauses and
     /// rotations kept: the trajectory's distance in one direction.
     public static func oneWay(_ script: ScrollScript, sign: Double) -> ScrollScript {
         ScrollScript(script.gestures.map { gesture in
             switch gesture {
             case let .drag(velocity, duration): .drag(velocity: sign * abs(velocity), duration: duration)
             case let .flick(velocity, rate): .flick(velocity: sign * abs(velocity), decelerationRate: rate)
+            case let .scrollToItem(itemsAway, duration): .scrollToItem(itemsAway: Int(sign) * abs(itemsAway), duration: duration)
+            case let .tap(itemsAway): .tap(itemsAway: Int(sign) * abs(itemsAway))
             case .rotate, .pause: gesture
             }
         })

@@ -15,6 +15,9 @@ public enum Verifier {
         ArithmeticQuery.id, ArithmeticLookup.id, ScaleAlphaTransform.id, ModularWrap.id, BestPipeline.Snap.id,
     ]
 
+    /// The name of the recommended design (`pipeline.best`, `uikit.best`).
+    public static let recommendedDesign = "best"
+
     /// The catalog sizes every run checks besides the random ones.
     public static let edgeCatalogCounts = [1, 2, 3]
 

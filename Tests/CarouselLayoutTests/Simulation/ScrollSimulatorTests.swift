@@ -191,6 +191,8 @@ struct ScrollSimulatorTests {
                 inFlick = false
             case .dragging, .settled, .rotated:
                 #expect(!inFlick)
+            case .scrolledByCode, .animating, .didEndScrollingAnimation, .scrollRefused:
+                Issue.record("the standard script has no scroll by code: \(frame.phase)")
             }
         }
         #expect(flicks == 20)

@@ -40,6 +40,8 @@ struct VerificationDocument {
     let agreements: [AgreementReport]
     /// The design criteria measured from each view's frames beside what it declares.
     var designs: [DesignMeasurement] = []
+    /// Every view played through the scenarios of scrolls by code.
+    var scenarios: [ScenarioCheck] = []
 }
 
 /// Every format, in `--help`'s order.

@@ -177,6 +177,15 @@ public final class InfiniteLayout: FlowLayout {
         return LayoutSize(width: pageContentSize.width * multiplier, height: pageContentSize.height)
     }
 
+    /// Lines 76–81 (the fix for issue #2, "scrollToItem with animation will behave unexpectedly"): `super`'s
+    /// attributes copied onto `currentPage`, the page of the content offset (lines 26–31: the viewport's left edge).
+    /// UIKit's `scrollToItem` reads the item's frame from here (S4), so an app's index path is scrolled to on the page
+    /// shown, whatever page its cell was on.
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard let attributes = super.layoutAttributesForItem(at: indexPath) else { return nil }
+        return layoutAttributes(from: attributes, page: page(for: collectionView.contentOffset.x))
+    }
+
     /// Lines 83–103.
     public override func layoutAttributesForElements(in rect: LayoutRect) -> [LayoutAttributes]? {
         guard hasValidLayout else { return super.layoutAttributesForElements(in: rect) }

@@ -50,7 +50,8 @@ public struct UIKitSeed000CompositionalScaledPipeline: UIKitPipeline {
         rotate: "O(k): the section provider runs again, the saved item is scrolled to",
         reload: "O(N): the snapshot applied again", release: "O(1): paging to the nearest group")
     public typealias Core = Seed000CompositionalScaledPipeline
-    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler]
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .transformedFrameVisibility, .transformFromTransformedFrame, .rotationSkipsHandler,
+                                                                     .scrollTargetFromItemFrame]
     /// The side items' shift toward the centre: at most the scale's shrink of a half-width.
     public static func largestTranslation(_ geometry: CarouselGeometry) -> Double {
         geometry.itemWidth * (1 - traits.scaleRange.lowerBound) / 2

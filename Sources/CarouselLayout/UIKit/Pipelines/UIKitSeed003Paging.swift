@@ -20,7 +20,8 @@
 public struct UIKitSeed003PagingPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(N) per frame, amortised: each release's invalidateLayout() relayouts all N delegate-sized items (F7/F8); between releases O(1), two hit tests at the centre, each a 1x1 query of the collection view's validated cells (C10; with hitTest=layout an F2 scan of all N lines)"
     public static let allocationEvidence = "two or three arrays per hit test (C10's index set, result and copy), PF1's prefetching while moving; F8's 2N objects at each release"
-    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .hitByRect, .hitOutsideValidatedRect]
+    public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .hitByRect, .hitOutsideValidatedRect,
+                                                                     .noCentreBeforeFirstScroll, .scrollTargetFromItemFrame]
     /// Delegate sizes, and a release that invalidates everything (F7/F8).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
         prepare: UIKitLifecycleComplexity.delegateSized.prepare, rotate: UIKitLifecycleComplexity.delegateSized.rotate,
@@ -71,6 +72,11 @@ public final class Seed003PagingScene: UIKitScene {
         collectionView.setContentOffset(LayoutPoint(x: geometry.centeringOffset(item: centered), y: 0))
     }
 
+    /// Until the first `scrollViewDidScroll` the seed has not looked for its centred item (`noCentreBeforeFirstScroll`).
+    public override var differenceInEffect: UIKitNamedDifference? {
+        recommendation.hasScrolled ? nil : .noCentreBeforeFirstScroll
+    }
+
     public override func fillOutput(_ output: inout FrameOutput) {
         let normalWidth = (collectionView.frameSize.width * 0.80).rounded(.down)
         for cell in collectionView.displayedCells {
@@ -89,6 +95,8 @@ public final class HomeRecommendDelegate: CollectionViewDelegate {
     /// The item `updateBackgroundImage` found last (nil in a gap), and the page progress.
     @exclusivity(unchecked) public private(set) var backgroundItem: Int?
     @exclusivity(unchecked) public private(set) var pageProgress = 0.0
+    /// Whether `scrollViewDidScroll` has run (the seed picks its centred item there only).
+    @exclusivity(unchecked) public private(set) var hasScrolled = false
 
     init(totalPages: Int) { self.totalPages = totalPages }
 
@@ -104,6 +112,7 @@ public final class HomeRecommendDelegate: CollectionViewDelegate {
 
     /// Lines 233–237.
     public override func scrollViewDidScroll(_ collectionView: CollectionView) {
+        hasScrolled = true
         updateBackgroundImage(collectionView)
         updateCurrentPage(collectionView)
     }

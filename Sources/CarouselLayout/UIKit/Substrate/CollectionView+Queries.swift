@@ -106,13 +106,25 @@ extension CollectionView {
     /// `scrollToItemAtIndexPath:atScrollPosition:animated: NO`: the offset from the item's frame, kept inside
     /// the content (switch `contentTargets`), set by code.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
-        prepareLayoutIfNeeded()
-        guard let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        guard let x = contentOffsetForScrollingToItem(at: indexPath, at: position) else { return }
+        setContentOffset(LayoutPoint(x: x, y: contentOffset.y))
+    }
+
+    /// The offset `scrollToItemAtIndexPath:atScrollPosition:animated:` scrolls to (S4): the item's frame from the
+    /// data (`dataLayoutAttributesForItem`: prepared, the item cache's object, or the layout's
+    /// `layoutAttributesForItem(at:)` paged in on a miss), placed as `position` says, kept inside the content (switch
+    /// `contentTargets`); nil when the index path is outside the data (UIKit raises, S5) or the layout has no
+    /// attributes for it (UIKit logs and stays).
+    public func contentOffsetForScrollingToItem(at indexPath: IndexPath, at position: ScrollPosition) -> Double? {
+        validateCounts()
+        guard indexPath.section >= 0, indexPath.section < numberOfSections, indexPath.item >= 0,
+              indexPath.item < numberOfItems(inSection: indexPath.section),
+              let frame = dataLayoutAttributesForItem(globalIndex: globalIndex(of: indexPath))?.frame else { return nil }
         let x: Double
         switch position {
         case .centeredHorizontally: x = frame.midX - frameSize.width / 2
         case .right: x = frame.maxX - frameSize.width
         }
-        setContentOffset(LayoutPoint(x: restingOffset(forTarget: x), y: contentOffset.y))
+        return restingOffset(forTarget: x)
     }
 }

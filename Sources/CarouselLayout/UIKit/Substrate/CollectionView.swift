@@ -142,6 +142,19 @@ public final class CollectionView {
         itemsBeforeSection[indexPath.section] + indexPath.item
     }
 
+    /// The index path of global index `global`, or nil outside `[0, N)` (the inverse of `globalIndex(of:)`).
+    public func indexPath(forGlobalIndex global: Int) -> IndexPath? {
+        validateCounts()
+        guard global >= 0, global < itemsBeforeSection[itemsBeforeSection.count - 1] else { return nil }
+        var low = 0
+        var high = itemsBeforeSection.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if itemsBeforeSection[middle] <= global { low = middle } else { high = middle }
+        }
+        return IndexPath(item: global - itemsBeforeSection[low], section: low)
+    }
+
     @usableFromInline
     func validateCounts() {
         guard !countsAreValid else { return }
@@ -286,6 +299,11 @@ public final class CollectionView {
     @inlinable
     public func restingOffset(forTarget x: Double) -> Double {
         switches.contentTargets == .clamped ? min(max(x, 0), maxContentOffsetX) : x
+    }
+
+    /// An animated scroll by code ends: `scrollViewDidEndScrollingAnimation`, when the app implements it.
+    public func endScrollingAnimation() {
+        delegate?.scrollViewDidEndScrollingAnimation?(self)
     }
 
     /// The deceleration ends: `scrollViewDidEndDecelerating`.

@@ -200,8 +200,8 @@ open class CollectionViewDelegate {
 
     /// `scrollViewDidEndScrollingAnimation:`, an optional method of `UIScrollViewDelegate`: nil when the app does
     /// not implement it (`respondsToSelector:` NO), so a layout's `delegate?.scrollViewDidEndScrollingAnimation?(cv)`
-    /// reads as on iOS. An app that implements it overrides the property with its closure. The model runs no
-    /// scrolling animation of its own: only app or layout code calls it.
+    /// reads as on iOS. An app that implements it overrides the property with its closure. The collection view calls
+    /// it at the end of an animated scroll by code (`endScrollingAnimation()`, S7); app or layout code may too.
     open var scrollViewDidEndScrollingAnimation: ((CollectionView) -> Void)? { nil }
 
     /// `collectionView(_:willDisplay:forItemAt:)`: a cell comes on screen, its attributes already applied
