@@ -5,8 +5,9 @@ import Testing
 /// `verify`'s table of scrolls by code: a row per scenario and design with both views folded into each size's cell,
 /// and one counterexample line per failing row.
 @Suite struct ScenarioTableTests {
-    /// A check that passes, or fails on `refusal`.
-    static func check(_ id: String, n: Int, refusal: String? = nil) -> ScenarioCheck {
+    /// A check of the design `name` in `view` (`pipeline` or `uikit`) that passes, or fails on `refusal`.
+    static func check(_ view: String, _ name: String, n: Int, refusal: String? = nil) -> ScenarioCheck {
+        let id = "\(view).\(name)"
         var check = PipelineCheck(id: id, catalogCount: n, hz: 120)
         check.frames = 40
         check.framesWithItems = 40
@@ -21,9 +22,10 @@ import Testing
 
     @Test func bothViewsFoldIntoOneCellPerSize() {
         let checks = [
-            Self.check("pipeline.my.port", n: 1, refusal: "frame 6: refused"), Self.check("uikit.my.port", n: 1, refusal: "frame 6: refused"),
-            Self.check("pipeline.my.port", n: 3), Self.check("uikit.my.port", n: 3, refusal: "frame 9: refused"),
-            Self.check("pipeline.other", n: 1), Self.check("pipeline.other", n: 3),
+            Self.check("pipeline", "my.port", n: 1, refusal: "frame 6: refused"),
+            Self.check("uikit", "my.port", n: 1, refusal: "frame 6: refused"),
+            Self.check("pipeline", "my.port", n: 3), Self.check("uikit", "my.port", n: 3, refusal: "frame 9: refused"),
+            Self.check("pipeline", "other", n: 1), Self.check("pipeline", "other", n: 3),
         ]
         let text = VerificationRendering.scenarioTable(checks).renderConsole(unicode: false)
         let rows = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
