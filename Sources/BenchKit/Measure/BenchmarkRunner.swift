@@ -120,6 +120,7 @@ public enum BenchmarkRunner {
         progress.report(.started(cases: cases.count, estimatedSeconds: estimatedSeconds(cases: cases.count, options: options)))
         let clockCost = MonotonicClock.readCost()
         var failures: [BenchmarkFailure] = []
+        var skipped = selection.skipped
         var timed: [TimedCase] = []
         var preparation: [RowKey: CasePreparation] = [:]
         for (index, (registration, size)) in cases.enumerated() {
@@ -129,6 +130,12 @@ public enum BenchmarkRunner {
             let prepared = registration.setUp(size)
             preparation[key] = CasePreparation(setUpSeconds: Double(MonotonicClock.now() &- setUpStart) / 1e9,
                                                instructionIterations: prepared.instructionIterations)
+            if let inapplicable = prepared.inapplicable {
+                let reason = "size \(size): " + inapplicable
+                skipped.append(SkippedCase(key: key, reason: reason))
+                progress.report(.skipped(benchmarks: [registration.id], reason: reason))
+                continue
+            }
             if let verify = prepared.verify, let reason = verify() {
                 let failure = BenchmarkFailure(benchmark: registration.id, size: size, reason: reason)
                 failures.append(failure)
@@ -164,7 +171,7 @@ public enum BenchmarkRunner {
         }
         var metadata = RunMetadata.current(options: metadataOptions)
         metadata.references = RunMetadata.referenceList(selection.references.intersection(rows.map(\.key)))
-        return RunResult(rows: rows, failures: failures, skipped: selection.skipped, metadata: metadata,
+        return RunResult(rows: rows, failures: failures, skipped: skipped, metadata: metadata,
                          preparation: preparation)
     }
 

@@ -6,6 +6,10 @@ public struct PreparedBenchmark {
     public var body: (_ iterations: Int) -> Void
     /// Checks the output before timing: nil when correct, else the reason. A failing benchmark is not timed.
     public var verify: (() -> String?)?
+    /// Nil, or why there is nothing to time at this size: the operation does not exist for this case as written
+    /// (a design asked for a next item it does not have). The run skips the case with this reason, as a size past
+    /// a limit (`SkippedCase`): neither timed nor failed.
+    public var inapplicable: String?
     /// Iterations per callgrind region (nil: the counter's default). Fix it where one iteration's work varies,
     /// e.g. to a whole period of a replayed input, so every count covers the same work.
     public var instructionIterations: Int?
@@ -24,7 +28,7 @@ public struct PreparedBenchmark {
     public var iterationQuantum: Int?
 
     public init(
-        items: Int, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
+        items: Int, inapplicable: String? = nil, verify: (() -> String?)? = nil, instructionIterations: Int? = nil, countsInstructions: Bool = true,
         profile: (() -> FrameProfiler.Session)? = nil, iterationQuantum: Int? = nil,
         body: @escaping (_ iterations: Int) -> Void
     ) {
@@ -34,6 +38,7 @@ public struct PreparedBenchmark {
         self.items = items
         self.body = body
         self.verify = verify
+        self.inapplicable = inapplicable
         self.instructionIterations = instructionIterations
         self.countsInstructions = countsInstructions
         self.profile = profile

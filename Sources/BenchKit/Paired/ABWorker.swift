@@ -124,6 +124,10 @@ public final class ABWorker {
             let start = MonotonicClock.now()
             let benchmark = registration.setUp(size)
             let setUpSeconds = Double(MonotonicClock.now() &- start) / 1e9
+            if let reason = benchmark.inapplicable {
+                lines.append("skipped\t\(key)\t\(ABProtocol.field("size \(size): " + reason))")
+                continue
+            }
             if verifying, let verify = benchmark.verify, let reason = verify() {
                 lines.append("failed\t\(key)\t\(ABProtocol.field(reason))")
                 continue

@@ -262,7 +262,7 @@ public enum PipelineVerification {
     }
 
     /// "1 item", "-1 item", "2 items".
-    static func items(_ count: Int) -> String { abs(count) == 1 ? "\(count) item" : "\(count) items" }
+    public static func items(_ count: Int) -> String { abs(count) == 1 ? "\(count) item" : "\(count) items" }
 
     static func inspect<P: CarouselPipeline>(_ output: FrameOutput, frame: Int, pipeline: P, traits: PipelineTraits,
                                              into check: inout PipelineCheck) {

@@ -98,6 +98,26 @@ final class RecordingProgress: ProgressReporter {
         #expect(SizePolicy.any(defaults: [1, 2]).refusal(1_000_000) == nil)
     }
 
+    /// A case with nothing to time at a size (`PreparedBenchmark.inapplicable`) is skipped with its reason: neither
+    /// timed nor failed, and the other sizes run.
+    @Test func anInapplicableCaseIsSkippedNotFailed() throws {
+        let suite = BenchmarkSuite()
+        let id = BenchmarkID(family: "advance", strategy: "finite")
+        suite.register(id, unit: .nanosecondsPerCall, sizes: .any(defaults: [1, 2])) { size in
+            PreparedBenchmark(items: size, inapplicable: size == 1 ? "no next item" : nil,
+                              verify: { size == 1 ? "a skipped case must not be verified" : nil }) { iterations in
+                if size == 1 { Issue.record("a skipped case must not be timed") }
+                for iteration in 0..<iterations { blackHole(iteration) }
+            }
+        }
+        let progress = RecordingProgress()
+        let result = try BenchmarkRunner.run(suite, options: tiny, progress: progress)
+        #expect(result.rows.map(\.key.description) == ["advance/finite@2"])
+        #expect(result.failures.isEmpty)
+        #expect(result.skipped == [SkippedCase(key: RowKey(benchmark: id, size: 1), reason: "size 1: no next item")])
+        #expect(progress.events.contains { if case .skipped([id], "size 1: no next item") = $0 { true } else { false } })
+    }
+
     @Test func withoutAllocationCountingTheFigureIsUnmeasured() throws {
         var options = tiny
         options.countAllocations = false
