@@ -35,14 +35,12 @@ import Testing
         // uikit.seed004.sentinel wraps only in scrollViewDidEndDecelerating (seed 004 lines 56–70): an auto-advance
         // from page 1 reaches the last page, n + 1, with no wrap, and its next tick asks for page n + 2.
         var pipeline = UIKitSeed004SentinelPipeline(catalogCount: 3, geometry: .default)
-        var output = FrameOutput()
         var phases: [ScrollPhase] = []
         var jumps = 0
         PipelinePlayer.play(&pipeline, script: ProgrammaticScenario.autoAdvance.script(catalogCount: 3), hz: 120) { frame, output in
             phases.append(frame.phase)
             if output.jumped { jumps += 1 }
         }
-        _ = output
         #expect(jumps == 0)
         #expect(!pipeline.scene.collectionView.isDragging && !pipeline.scene.collectionView.isDecelerating)
         let refusals = phases.filter { if case .scrollRefused = $0 { true } else { false } }.count
