@@ -5,8 +5,8 @@ import CarouselLayout
 struct TraceArguments: CommandArguments {
     enum Gesture: String, CaseIterable {
         case drag, flick, standard
-        /// `ProgrammaticScenario.autoAdvance` and `.tap` as `verify` plays them.
-        case autoAdvance = "auto-advance", tap
+        /// `ProgrammaticScenario.autoAdvance`, `.tap` and `.reloadRecentre` as `verify` plays them.
+        case autoAdvance = "auto-advance", tap, reloadRecentre = "reload-recentre"
     }
 
     var pipeline: String?
@@ -67,8 +67,9 @@ enum TraceCommand {
             model's ledger (layoutPasses, attributesCopied, prefetchRechecks, ...; Docs/UIKIT-MODEL.md): how much
             each rose in that frame. \(Trace.gesture.name) standard plays the suite's standard trajectory (2 934 frames
             at 120 Hz, releases and two rotations; \(Trace.frames.name) and \(Trace.velocity.name) do not apply).
-            auto-advance and tap play the scrolls by code `verify` checks (Docs/ALGORITHMS.md, "Scrolls by code"): a
-            timer's animated scroll to the next item every 0.5 s, 2n + 2 times, or 20 taps on side items; with
+            auto-advance, tap and reload-recentre play the scrolls by code `verify` checks (Docs/ALGORITHMS.md,
+            "Scrolls by code"): a timer's animated scroll to the next item every 0.5 s, 2n + 2 times, 20 taps on side
+            items, or 12 reloadData calls each followed by scrollToItem without animation; with
             \(Trace.costs.name) the `event` column names each scroll by code, the end of its animation
             (`didEndScrollingAnimation`) and a refused one (an index path past the data).
             """,
@@ -115,6 +116,7 @@ enum TraceCommand {
         case .standard: script = PipelineInputs.script
         case .autoAdvance: script = ProgrammaticScenario.autoAdvance.script(catalogCount: catalog)
         case .tap: script = ProgrammaticScenario.tap.script(catalogCount: catalog)
+        case .reloadRecentre: script = ProgrammaticScenario.reloadRecentre.script(catalogCount: catalog)
         }
         let rows = if let uikit {
             PipelineTrace.trace(uikit: uikit, catalogCount: catalog, geometry: geometry,

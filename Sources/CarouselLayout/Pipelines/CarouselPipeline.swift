@@ -79,8 +79,9 @@ extension CarouselPipeline {
             return (velocity, proposedOffset)
         case let .rotated(width):
             rotate(toWidth: width)
-        case let .scrolledByCode(itemsAway, _, _, tapped):
-            output.snapTarget = tapped ? tapTarget(itemsAway: itemsAway) : scrollToItemTarget(itemsAway: itemsAway)
+        case let .scrolledByCode(itemsAway, _, _, trigger):
+            // A core has no data source to reload: a reload's recentre is its scrollToItem.
+            output.snapTarget = trigger == .tap ? tapTarget(itemsAway: itemsAway) : scrollToItemTarget(itemsAway: itemsAway)
         default:
             break
         }

@@ -27,4 +27,7 @@ public enum ScrollGesture: Sendable, Equatable, Hashable {
     /// `scrollToItem`); where the design shows no such item (the end of a finite carousel) the tap meets no cell and
     /// nothing happens (one frame at rest).
     case tap(itemsAway: Int)
+    /// The app reloads its data (`reloadData()`) and recentres: in the same turn of the run loop, a scroll by code
+    /// without animation to the item `itemsAway` from the one centred before the reload (0: the same item). One frame.
+    case reloadAndScrollToItem(itemsAway: Int)
 }

@@ -109,6 +109,21 @@ extension ScrollScript {
         return ScrollScript(gestures)
     }
 
+    /// Reloads, each recentred: `reloadData()` then a scroll by code without animation to the item 2 places left to
+    /// 2 places right of the centred one (0: the same item, as an app keeps its current item), then a pause of 0.1 to
+    /// 0.5 s; the distances are random.
+    /// - Complexity: O(reloads).
+    public static func reloadsAndRecentres(_ reloads: Int, seed: UInt64) -> ScrollScript {
+        precondition(reloads > 0, "a reload script needs at least one reload")
+        var generator = SeededGenerator(seed: seed)
+        var gestures: [ScrollGesture] = []
+        for _ in 0..<reloads {
+            gestures.append(.reloadAndScrollToItem(itemsAway: generator.nextInt(below: 5) - 2))
+            gestures.append(.pause(duration: 0.1 * Double(1 + generator.nextInt(below: 5))))
+        }
+        return ScrollScript(gestures)
+    }
+
     /// Taps on side items: each tap scrolls the item one or two places left or right of the centred one to the centre
     /// (an animated scroll by code), then a pause of 0.1 to 0.5 s; directions and distances are random.
     /// - Complexity: O(taps).

@@ -102,10 +102,15 @@ public struct ScrollSimulator: Sendable {
             case let .scrollToItem(itemsAway, duration):
                 if framesIntoGesture == 0 {
                     let target = (snap as? any ScrollToItemResolver)?.scrollToItemTarget(currentOffset: currentOffset, itemsAway: itemsAway)
-                    return scrollByCode(at: currentOffset, to: target, itemsAway: itemsAway, duration: duration, tapped: false)
+                    return scrollByCode(at: currentOffset, to: target, itemsAway: itemsAway, duration: duration, trigger: .app)
                 }
                 if framesIntoGesture < animation.lastFrame {
                     return animate(from: currentOffset)
+                }
+            case let .reloadAndScrollToItem(itemsAway):
+                if framesIntoGesture == 0 {
+                    let target = (snap as? any ScrollToItemResolver)?.scrollToItemTarget(currentOffset: currentOffset, itemsAway: itemsAway)
+                    return scrollByCode(at: currentOffset, to: target, itemsAway: itemsAway, duration: 0, trigger: .reload)
                 }
             case let .tap(itemsAway):
                 if framesIntoGesture == 0 {
@@ -114,7 +119,7 @@ public struct ScrollSimulator: Sendable {
                         return emit(delta: 0, phase: .settled)
                     }
                     return scrollByCode(at: currentOffset, to: target, itemsAway: itemsAway, duration: ScrollAnimation.duration,
-                                        tapped: true)
+                                        trigger: .tap)
                 }
                 if framesIntoGesture < animation.lastFrame {
                     return animate(from: currentOffset)
@@ -184,7 +189,7 @@ public struct ScrollSimulator: Sendable {
     /// step, or the whole move in one frame when `duration` is 0. No target (a consumer that is no resolver, or has no
     /// such item) refuses it: one frame, no motion.
     private mutating func scrollByCode(at offset: Double, to target: Double?, itemsAway: Int, duration: Double,
-                                       tapped: Bool) -> TrajectoryFrame {
+                                       trigger: ScrollByCodeTrigger) -> TrajectoryFrame {
         guard let target else {
             animation.lastFrame = 1
             return emit(delta: 0, phase: .scrollRefused(itemsAway: itemsAway))
@@ -197,7 +202,7 @@ public struct ScrollSimulator: Sendable {
         let delta = animated ? animationStep(from: offset) : Self.exactStep(from: offset, to: target)
         animation.expectedOffset = offset + delta
         return emit(delta: delta, phase: .scrolledByCode(itemsAway: itemsAway, targetOffset: target, animated: animated,
-                                                         tapped: tapped))
+                                                         trigger: trigger))
     }
 
     /// A frame of an animated scroll by code (the last one lands exactly on the target).

@@ -17,11 +17,11 @@ public enum ScrollPhase: Sendable, Equatable, Hashable {
     case rotated(width: Double)
     /// Nothing moves (a pause).
     case settled
-    /// The app scrolls by code to the item `itemsAway` from the centred one (`scrollToItem(at:at:animated:)`), or to the
-    /// item a tap hit there (`tapped`): the target was decided in this frame (`targetOffset`, in the consumer's
-    /// coordinates), and this frame's delta is the animation's first step, or the whole move when not `animated` (then
-    /// no other frame follows).
-    case scrolledByCode(itemsAway: Int, targetOffset: Double, animated: Bool, tapped: Bool)
+    /// The app scrolls by code to the item `itemsAway` from the centred one (`scrollToItem(at:at:animated:)`), for the
+    /// reason `trigger` gives (a timer's next item, a tap on the item there, a reload then a recentre): the target was
+    /// decided in this frame (`targetOffset`, in the consumer's coordinates), and this frame's delta is the animation's
+    /// first step, or the whole move when not `animated` (then no other frame follows).
+    case scrolledByCode(itemsAway: Int, targetOffset: Double, animated: Bool, trigger: ScrollByCodeTrigger)
     /// The content moves by code toward the target of a `scrolledByCode` frame (an animated scroll, no finger).
     case animating
     /// The last frame of an animated scroll by code (`scrollViewDidEndScrollingAnimation`): its delta lands exactly
@@ -30,6 +30,18 @@ public enum ScrollPhase: Sendable, Equatable, Hashable {
     /// The app asked to scroll to the item `itemsAway` from the centred one and the design has no such item (UIKit
     /// raises for an index path outside the data); nothing moves.
     case scrollRefused(itemsAway: Int)
+}
+
+/// Why the app scrolls by code, which decides the path its target takes.
+public enum ScrollByCodeTrigger: Sendable, Equatable, Hashable {
+    /// The app's own `scrollToItem` for the item `itemsAway` from the centred one (a timer's next item).
+    case app
+    /// A tap on the cell `itemsAway` places along: a hit test, then `scrollToItem` for the index path it gives.
+    case tap
+    /// `reloadData()`, then, in the same turn of the run loop, `scrollToItem` without animation to the item
+    /// `itemsAway` from the one centred before the reload (the app remembers it: after `reloadData` no cell is
+    /// visible until the next layout pass).
+    case reload
 }
 
 /// One display frame of a simulated scroll: move the content offset by `delta`, then

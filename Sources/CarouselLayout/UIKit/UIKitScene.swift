@@ -85,6 +85,19 @@ open class UIKitScene {
         return collectionView.contentOffsetForScrollingToItem(at: indexPath, at: .centeredHorizontally)
     }
 
+    /// The app's `reloadData()` and, in the same turn of the run loop, `scrollToItem(at:at: .centeredHorizontally,
+    /// animated: false)` for the item `itemsAway` from the one it showed centred before the reload (its index path taken
+    /// first: `reloadData` leaves no visible cell until the next layout pass). The reload invalidates everything and
+    /// recounts the data (`CollectionView.reloadData`); `scrollToItem` then validates the counts and asks the data for
+    /// the item's frame, so the layout prepares inside the call (S4), before the frame's layout pass. Nil when the
+    /// index path is outside the data (UIKit raises, S5): the reload has happened, nothing scrolls.
+    open func reloadAndScrollToItem(itemsAway: Int) -> Double? {
+        let indexPath = nearestVisibleCell().flatMap { collectionView.indexPath(forGlobalIndex: $0.globalIndex + itemsAway) }
+        collectionView.reloadData()
+        guard let indexPath else { return nil }
+        return collectionView.contentOffsetForScrollingToItem(at: indexPath, at: .centeredHorizontally)
+    }
+
     /// A tap on the cell `itemsAway` places from the one nearest the viewport's centre, counted along the cells on
     /// screen from left to right, and the app's `scrollToItem(at:at: .centeredHorizontally, animated: true)` for the
     /// index path the hit test gives (`indexPathForItem(at:)` at the cell's centre: the app's
@@ -146,10 +159,14 @@ open class UIKitScene {
         case .settled, .scrollRefused:
             collectionView.isDragging = false
             collectionView.isDecelerating = false
-        case let .scrolledByCode(itemsAway, _, _, tapped):
+        case let .scrolledByCode(itemsAway, _, _, trigger):
             collectionView.isDragging = false
             collectionView.isDecelerating = false
-            output.snapTarget = tapped ? tap(itemsAway: itemsAway) : scrollToItem(itemsAway: itemsAway)
+            switch trigger {
+            case .app: output.snapTarget = scrollToItem(itemsAway: itemsAway)
+            case .tap: output.snapTarget = tap(itemsAway: itemsAway)
+            case .reload: output.snapTarget = reloadAndScrollToItem(itemsAway: itemsAway)
+            }
         case .decelerating, .didEndDecelerating, .animating, .didEndScrollingAnimation:
             break
         }

@@ -122,6 +122,7 @@ public enum DesignMeasuring {
             case let .flick(velocity, rate): .flick(velocity: sign * abs(velocity), decelerationRate: rate)
             case let .scrollToItem(itemsAway, duration): .scrollToItem(itemsAway: Int(sign) * abs(itemsAway), duration: duration)
             case let .tap(itemsAway): .tap(itemsAway: Int(sign) * abs(itemsAway))
+            case let .reloadAndScrollToItem(itemsAway): .reloadAndScrollToItem(itemsAway: Int(sign) * abs(itemsAway))
             case .rotate, .pause: gesture
             }
         })

@@ -6,6 +6,9 @@ public enum ProgrammaticScenario: String, CaseIterable, Sendable {
     case autoAdvance = "auto-advance"
     /// Taps on a side item, one or two places left or right of the centred one, each scrolling it to the centre.
     case tap
+    /// The app reloads its data and recentres, 12 times: `reloadData()`, then `scrollToItem` without animation to an
+    /// item up to two places either side of the one centred before (or the same one).
+    case reloadRecentre = "reload-recentre"
 
     /// The seconds between two ticks of the verified auto-advance (an app's banner waits longer; the pause changes
     /// nothing the checks read).
@@ -18,6 +21,7 @@ public enum ProgrammaticScenario: String, CaseIterable, Sendable {
         return switch self {
         case .autoAdvance: ScrollScript([rest] + ScrollScript.autoAdvance(cycles: 2 * catalogCount + 2, interval: Self.verifiedInterval).gestures)
         case .tap: ScrollScript([rest] + ScrollScript.taps(20, seed: 1).gestures)
+        case .reloadRecentre: ScrollScript([rest] + ScrollScript.reloadsAndRecentres(12, seed: 1).gestures)
         }
     }
 
@@ -26,6 +30,7 @@ public enum ProgrammaticScenario: String, CaseIterable, Sendable {
         switch self {
         case .autoAdvance: "each tick centres the next item, in order across the wrap, with no visible jump and no index path outside the data"
         case .tap: "each tap centres the tapped item, with no index path outside the data"
+        case .reloadRecentre: "after each reloadData, scrollToItem centres the item asked for, with no index path outside the data"
         }
     }
 }

@@ -40,7 +40,7 @@ struct ScrollByCodeTests {
         let (frames, offsets) = play(ScrollScript([.scrollToItem(itemsAway: 1, duration: ScrollAnimation.duration)]),
                                      from: 292.8 * 4, resolver: Items(pitch: 292.8, itemCount: 10))
         #expect(frames.count == Int((ScrollAnimation.duration * 120).rounded()))
-        #expect(frames.first?.phase == .scrolledByCode(itemsAway: 1, targetOffset: 292.8 * 5, animated: true, tapped: false))
+        #expect(frames.first?.phase == .scrolledByCode(itemsAway: 1, targetOffset: 292.8 * 5, animated: true, trigger: .app))
         #expect(frames.dropFirst().dropLast().allSatisfy { $0.phase == .animating })
         #expect(frames.last?.phase == .didEndScrollingAnimation)
         #expect(offsets.last == 292.8 * 5)
@@ -51,8 +51,30 @@ struct ScrollByCodeTests {
     @Test func aScrollWithoutAnimationIsOneFrameThatLandsOnTheItem() {
         let (frames, offsets) = play(ScrollScript([.scrollToItem(itemsAway: -2, duration: 0)]), from: 292.8 * 4,
                                      resolver: Items(pitch: 292.8, itemCount: 10))
-        #expect(frames.map(\.phase) == [.scrolledByCode(itemsAway: -2, targetOffset: 292.8 * 2, animated: false, tapped: false)])
+        #expect(frames.map(\.phase) == [.scrolledByCode(itemsAway: -2, targetOffset: 292.8 * 2, animated: false, trigger: .app)])
         #expect(offsets == [292.8 * 2])
+    }
+
+    @Test func aReloadThenRecentreIsOneFrameWithoutAnimationThatLandsOnTheItem() {
+        let (frames, offsets) = play(ScrollScript([.reloadAndScrollToItem(itemsAway: 2)]), from: 292.8 * 4,
+                                     resolver: Items(pitch: 292.8, itemCount: 10))
+        #expect(frames.map(\.phase) == [.scrolledByCode(itemsAway: 2, targetOffset: 292.8 * 6, animated: false, trigger: .reload)])
+        #expect(offsets == [292.8 * 6])
+        // Past the data: refused, nothing moves.
+        let refused = play(ScrollScript([.reloadAndScrollToItem(itemsAway: 1)]), from: 292.8 * 9,
+                           resolver: Items(pitch: 292.8, itemCount: 10))
+        #expect(refused.frames.map(\.phase) == [.scrollRefused(itemsAway: 1)])
+        #expect(refused.offsets == [292.8 * 9])
+    }
+
+    @Test func theReloadScriptIsReproducibleAndAsksWithinTwoItems() {
+        let script = ScrollScript.reloadsAndRecentres(12, seed: 1)
+        #expect(script == ScrollScript.reloadsAndRecentres(12, seed: 1))
+        let asked = script.gestures.compactMap { gesture -> Int? in
+            if case let .reloadAndScrollToItem(itemsAway) = gesture { itemsAway } else { nil }
+        }
+        #expect(asked.count == 12)
+        #expect(asked.allSatisfy { (-2...2).contains($0) })
     }
 
     @Test func aScrollPastTheLastItemIsRefusedAndNothingMoves() {
@@ -78,7 +100,7 @@ struct ScrollByCodeTests {
         let (frames, offsets) = play(ScrollScript([.tap(itemsAway: 1), .tap(itemsAway: -1)]), from: 292.8 * 9,
                                      resolver: Items(pitch: 292.8, itemCount: 10))
         #expect(frames.first?.phase == .settled)
-        #expect(frames.dropFirst().first?.phase == .scrolledByCode(itemsAway: -1, targetOffset: 292.8 * 8, animated: true, tapped: true))
+        #expect(frames.dropFirst().first?.phase == .scrolledByCode(itemsAway: -1, targetOffset: 292.8 * 8, animated: true, trigger: .tap))
         #expect(offsets.last == 292.8 * 8)
     }
 

@@ -51,6 +51,37 @@ import Testing
         #expect(pipeline.offset == 4 * pipeline.geometry.viewportWidth)
     }
 
+    /// Plays `gesture` after a rest on `pipeline`; returns the centred item of the last frame.
+    private static func centreAfter<P: UIKitPipeline>(_ pipeline: inout P, _ gesture: ScrollGesture) -> Int? {
+        var centre: Int?
+        PipelinePlayer.play(&pipeline, script: ScrollScript([.pause(duration: 0.05), gesture]), hz: 120) { _, output in
+            centre = output.centerItem
+        }
+        return centre
+    }
+
+    @Test func aReloadThenRecentreReloadsTheDataAndCentresTheItemAsked() {
+        var pipeline = UIKitBestPipeline(catalogCount: 300, geometry: .default)
+        let before = Self.centreAfter(&pipeline, .pause(duration: 0.01))
+        let contexts = pipeline.scene.collectionView.collectionViewLayout.ledger.contexts
+        let after = Self.centreAfter(&pipeline, .reloadAndScrollToItem(itemsAway: 2))
+        #expect(before.map { $0 + 2 } == after)
+        // reloadData's invalidation: one context more.
+        #expect(pipeline.scene.collectionView.collectionViewLayout.ledger.contexts > contexts)
+    }
+
+    @Test func seed000FlowRecentredOntoPage2nPlus1FallsBackOneItem() {
+        // Seed 000 lines 635–651: at page 2n + 1 scrollViewDidScroll calls scrollTo(page: n) (lines 588–600:
+        // `offset.truncatingRemainder(dividingBy: p) + page·p`). At n = 300 the rest on page 601 leaves a remainder of
+        // about 1e-11, so it lands on page n, the other jump page, which sends it to 2n: asked for item 2n + 1 from
+        // item 2n, it shows item 2n again. A finger or an animation crosses page 2n + 1 at its half (a remainder of
+        // p/2), lands between pages and goes on to item n + 1.
+        var pipeline = UIKitSeed000FlowPipeline(catalogCount: 300, geometry: .default)
+        #expect(Self.centreAfter(&pipeline, .pause(duration: 0.01)) == 600)
+        #expect(Self.centreAfter(&pipeline, .reloadAndScrollToItem(itemsAway: 1)) == 600)
+        #expect(Self.centreAfter(&pipeline, .scrollToItem(itemsAway: 1, duration: ScrollAnimation.duration)) == 301)
+    }
+
     @Test func infiniteLayoutAnswersAnItemOnThePageItsOffsetIsOn() {
         // InfiniteLayout.swift lines 76–81: `super`'s frame moved to `currentPage`, the page of the content offset.
         let pipeline = UIKitInfiniteLayoutPipeline(catalogCount: 30, geometry: .default)
