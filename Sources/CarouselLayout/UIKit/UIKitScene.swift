@@ -10,7 +10,8 @@
 /// Subclasses build their objects in `init` and override the hooks; the scene is a reference graph, so a
 /// `UIKitPipeline` copies it only at its start state (see `UIKitPipeline`).
 open class UIKitScene {
-    public let catalogCount: Int
+    /// `n`: the catalogue's size now (a catalogue update changes it).
+    @exclusivity(unchecked) public private(set) var catalogCount: Int
     public let switches: UIKitSwitches
     public let ledger: UIKitLedger
     /// The geometry the scene was built with.
@@ -96,6 +97,71 @@ open class UIKitScene {
         collectionView.reloadData()
         guard let indexPath else { return nil }
         return collectionView.contentOffsetForScrollingToItem(at: indexPath, at: .centeredHorizontally)
+    }
+
+    /// The app's update of its catalogue while it is shown (Docs/ALGORITHMS.md, "Catalogue updates"): the new count
+    /// handed to the design's objects (`catalogCountDidChange`), the design's update path (`applyCatalogChange`:
+    /// `reloadData()` unless the design has its own), its recentre (`recentre(onItem:nearGlobalIndex:)`) on the item the
+    /// update keeps (`CatalogUpdate.keptItem`) from the one centred before, and one layout pass. Returns why the update
+    /// is refused, in one line, with nothing changed: an update the catalogue cannot take (`CatalogUpdate.refusal`), or
+    /// a design that declares no update path (`catalogUpdatePath` nil).
+    public final func updateCatalog(_ update: CatalogUpdate) -> String? {
+        if let refusal = update.refusal(catalogCount: catalogCount) { return refusal }
+        guard catalogUpdatePath != nil else { return "\(Self.self) declares no catalogue update path (catalogUpdatePath)" }
+        hasChanged = true
+        collectionView.layoutIfNeeded()
+        var output = FrameOutput()
+        fillOutput(&output)
+        let before = catalogCount
+        let nearest = nearestVisibleCell()?.globalIndex ?? 0
+        let centred = centredCatalogItem(output)
+        catalogCount = update.newCount(from: before)
+        catalogCountDidChange()
+        applyCatalogChange(update, from: before)
+        if let centred {
+            recentre(onItem: update.keptItem(centred, catalogCount: before), nearGlobalIndex: nearest)
+        }
+        collectionView.layoutIfNeeded()
+        return nil
+    }
+
+    /// The catalogue item `output` shows centred: its logical index, or (a design that names its centre only once
+    /// it scrolled, seed 003) the catalogue index of the cell nearest the centre; nil with no cell on screen.
+    public final func centredCatalogItem(_ output: FrameOutput) -> Int? {
+        (output.logicalIndex ?? nearestVisibleCell()?.globalIndex).map { catalogIndex($0, catalogCount: catalogCount) }
+    }
+
+    /// How the design's app applies a catalogue update, with its source (the seed's lines, the peer's file, or
+    /// "assumed: app code"); nil when it declares none and `updateCatalog` refuses.
+    open var catalogUpdatePath: String? { nil }
+
+    /// Hands `catalogCount`'s new value to the design's objects (its data source's counts, its delegate's and its
+    /// layout's copies of `n`) before the update path runs.
+    open func catalogCountDidChange() {}
+
+    /// The design's update path, after the new count: `reloadData()` (the whole data counted again, every cell
+    /// dropped, the layout invalidated with the data source counts).
+    open func applyCatalogChange(_ update: CatalogUpdate, from previousCount: Int) {
+        collectionView.reloadData()
+    }
+
+    /// The app's recentre after an update: `scrollToItem(at:at: .centeredHorizontally, animated: false)` for the copy
+    /// of `item` nearest the cell that was centred (`globalIndex(ofCatalogItem:nearGlobalIndex:)`); nothing when that
+    /// index path is outside the data (UIKit raises there, S5).
+    open func recentre(onItem item: Int, nearGlobalIndex global: Int) {
+        guard let indexPath = collectionView.indexPath(forGlobalIndex: globalIndex(ofCatalogItem: item, nearGlobalIndex: global))
+        else { return }
+        collectionView.scrollToItem(at: indexPath, at: .centeredHorizontally)
+    }
+
+    /// The global index of catalogue item `item` nearest `global`, in `[0, itemCount)`: a design whose copies repeat
+    /// the catalogue every `n` items (item `g mod n` at global index `g`) has one copy per `n`; a design with one copy
+    /// has the item itself. A design that places its items otherwise (sentinels) overrides it.
+    open func globalIndex(ofCatalogItem item: Int, nearGlobalIndex global: Int) -> Int {
+        let n = catalogCount
+        let base = global - catalogIndex(global, catalogCount: n) + item
+        let nearest = [base - n, base, base + n].filter { (0..<itemCount).contains($0) }.min { abs($0 - global) < abs($1 - global) }
+        return nearest ?? min(max(item, 0), itemCount - 1)
     }
 
     /// A tap on the cell `itemsAway` places from the one nearest the viewport's centre, counted along the cells on

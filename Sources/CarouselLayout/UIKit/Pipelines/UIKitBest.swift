@@ -76,6 +76,20 @@ public final class BestScene: UIKitScene {
 
     public override var itemCount: Int { layout.itemCount }
 
+    /// Its own path, as at a rotation: the new `n` to the layout (its copies and snap follow), the data source's
+    /// count, `reloadData()`, then the home copy's offset for the item kept, set by code (no data asked).
+    public override var catalogUpdatePath: String? { "its own: reloadData, then the home copy's offset for the item kept" }
+
+    public override func catalogCountDidChange() {
+        layout.catalogCount = catalogCount
+        layout.setGeometry(geometry)
+        dataSource.itemsPerSection = layout.itemCount
+    }
+
+    public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {
+        collectionView.setContentOffset(LayoutPoint(x: layout.homeOffset + geometry.centeringOffset(item: item), y: 0))
+    }
+
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         layout.snapTarget(currentOffset: currentOffset, proposedOffset: proposedOffset, velocity: velocity)
     }
@@ -142,7 +156,7 @@ public final class CarouselBestLayout: CollectionViewLayout {
     /// Content each side of home (`2^19` points): room for any flick's target beyond the recentre distance.
     public static let contentHalfWidth = 524_288.0
 
-    public let catalogCount: Int
+    @exclusivity(unchecked) public internal(set) var catalogCount: Int
     @exclusivity(unchecked) public private(set) var geometry: CarouselGeometry
     /// `R`, the catalog copies the data source reports, and `M = R*n`.
     @exclusivity(unchecked) public private(set) var copies = 3

@@ -48,6 +48,38 @@ public final class FSPagerScene: UIKitScene {
 
     public override var itemCount: Int { Int(Int16.max) / catalogCount * catalogCount }
 
+    /// `FSPagerView.reloadData()` (`FSPagerView.swift` lines 479–482: the layout's `needsReprepare`, then the collection
+    /// view's `reloadData()`), then the app's `pagerView.scrollToItem(at:animated: false)` (lines 513–527) to the item kept.
+    public override var catalogUpdatePath: String? {
+        "FSPagerView.swift lines 479-482 reloadData, then its scrollToItem(at:animated:) lines 513-527 (nearbyIndexPath lines 604-615)"
+    }
+
+    public override func catalogCountDidChange() {
+        dataSource.sections = Int(Int16.max) / catalogCount
+        dataSource.itemsPerSection = catalogCount
+    }
+
+    public override func applyCatalogChange(_ update: CatalogUpdate, from previousCount: Int) {
+        layout.needsReprepare = true
+        collectionView.reloadData()
+    }
+
+    /// `scrollToItem(at:animated:)` as FSPagerView runs it right after its `reloadData()`: the guard against the pager's
+    /// `numberOfItems` (the old count: nothing has counted the data since; past it, `fatalError`), `nearbyIndexPath(for:)`
+    /// (the old `currentIndex`; the section of `centermostIndexPath`, which with no visible cell, as `reloadData` leaves
+    /// none, is 0: lines 229–253; one section lower when the item is more than half the old count after the current
+    /// index, one higher when before), the layout's `contentOffset(for:)` from its own old counts, set without
+    /// animation. The next layout pass counts the data (the pager's `numberOfItems` then), and `prepare`'s
+    /// `adjustCollectionViewBounds` puts the pager's `currentIndex` in the middle section.
+    public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {
+        let staleCount = pagerView.numberOfItems
+        defer { pagerView.numberOfItems = catalogCount }
+        guard item < staleCount else { return }
+        let current = pagerView.currentIndex
+        let section = abs(current - item) <= staleCount / 2 ? 0 : item - current >= 0 ? -1 : 1
+        collectionView.setContentOffset(layout.contentOffset(for: IndexPath(item: item, section: section)))
+    }
+
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = layout.pagingTarget(currentOffset: currentOffset, velocity: velocity)
         return collectionView.restingOffset(forTarget: target)
@@ -71,7 +103,8 @@ public final class FSPagerScene: UIKitScene {
 public final class FSPagerViewModel: CollectionViewDelegate {
     @exclusivity(unchecked) public var itemSize = LayoutSize.zero
     @exclusivity(unchecked) public var interitemSpacing = 0.0
-    public let numberOfItems: Int
+    /// `numberOfItems`, which `numberOfSections(in:)` sets when the collection view counts its data (lines 316–325).
+    @exclusivity(unchecked) public internal(set) var numberOfItems: Int
     @exclusivity(unchecked) public private(set) var currentIndex = 0
 
     init(numberOfItems: Int) { self.numberOfItems = numberOfItems }

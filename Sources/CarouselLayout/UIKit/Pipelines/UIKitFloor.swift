@@ -53,6 +53,13 @@ public final class UIKitFloorScene: UIKitScene {
 
     public override var itemCount: Int { dataSource.itemsPerSection }
 
+    /// A plain flow layout's app: `reloadData()`, then `scrollToItem` to the item kept (assumed app code).
+    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    public override func catalogCountDidChange() {
+        dataSource.itemsPerSection = Self.copies(catalogCount: catalogCount, geometry: geometry) * catalogCount
+    }
+
     /// A rotation: the flow layout's new item size (F9: `setItemSize:` invalidates), the centred item kept.
     public override func handleRotation(toWidth width: Double) {
         let centred = Int((collectionView.contentOffset.x / geometry.pitch).rounded())

@@ -67,6 +67,14 @@ public final class InfiniteLayoutScene: UIKitScene {
 
     public override var itemCount: Int { wrap.itemCount }
 
+    /// The app's update is assumed: `reloadData()` then `scrollToItem` to the item kept (the demo's catalogue is fixed).
+    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    public override func catalogCountDidChange() {
+        wrap = InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount)
+        dataSource.itemsPerSection = wrap.copies * catalogCount
+    }
+
     /// `finiteBelowMinimumContent` while the layout has no valid (infinite) layout (InfiniteLayout.swift lines 55–66).
     public override var differenceInEffect: UIKitNamedDifference? { layout.hasValidLayout ? nil : .finiteBelowMinimumContent }
 

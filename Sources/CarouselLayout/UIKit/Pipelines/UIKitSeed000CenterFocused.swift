@@ -47,6 +47,12 @@ public final class Seed000CenterFocusedScene: UIKitScene {
         installCollectionView(layout: layout, dataSource: dataSource, delegate: nil)
     }
 
+    /// Seed 000's version 2 (lines 331–509) has a fixed catalogue: the app's update is assumed, `reloadData()` then
+    /// `scrollToItem` to the item kept.
+    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    public override func catalogCountDidChange() { dataSource.itemsPerSection = catalogCount }
+
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let index = layout.targetIndex(currentOffset: currentOffset, proposedOffset: proposedOffset,
                                        velocity: velocity / Velocity.pointsPerSecondPerPointPerMillisecond)

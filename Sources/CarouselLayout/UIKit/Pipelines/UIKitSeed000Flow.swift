@@ -33,12 +33,20 @@ public final class Seed000FlowScene: UIKitScene {
     @usableFromInline let layout: CenterScaleSnapFlowLayout
     @usableFromInline let scrollDelegate: CenterScaleSnapCollectionViewDelegate
     @usableFromInline let dataSource: UniformDataSource
+    /// The catalogue's item identifiers (assumed unique per item, as the seed's `CarouselModel` has a `UUID`, lines
+    /// 786–787; `Model` itself is not shown), and the next fresh one.
+    @exclusivity(unchecked) @usableFromInline var itemIdentifiers: [Int]
+    @exclusivity(unchecked) @usableFromInline var nextIdentifier: Int
+    /// The changes the last apply's diff found (read by tests; keeps the diff's work observable).
+    @exclusivity(unchecked) public private(set) var lastDiffChanges = 0
 
     public required init(catalogCount: Int, geometry: CarouselGeometry, switches: UIKitSwitches) {
         let ledger = UIKitLedger()
         layout = CenterScaleSnapFlowLayout(minimumItemScale: geometry.minScale, ledger: ledger, switches: switches)
         scrollDelegate = CenterScaleSnapCollectionViewDelegate(originalItemCount: catalogCount)
         dataSource = UniformDataSource(itemsPerSection: 3 * catalogCount)
+        itemIdentifiers = Array(0..<catalogCount)
+        nextIdentifier = catalogCount
         super.init(catalogCount: catalogCount, geometry: geometry, switches: switches, ledger: ledger)
         layout.configure(for: geometry)
         installCollectionView(layout: layout, dataSource: dataSource, delegate: scrollDelegate)
@@ -48,6 +56,46 @@ public final class Seed000FlowScene: UIKitScene {
     }
 
     public override var itemCount: Int { 3 * catalogCount }
+
+    /// Lines 614–616: `apply(_:originalItemCount:)` sets `originalItemCount`, then applies the snapshot of the `3n`
+    /// replicated items (lines 691–695) without animation. No recentre: `scrollToCenter` (lines 619–627) returns once
+    /// `isInitalizedScrolled` is set by the first one, so the offset stays where it was.
+    public override var catalogUpdatePath: String? {
+        "seed 000 lines 614-627, 691-695: snapshot of 3n items applied without animation; scrollToCenter only on the first layout"
+    }
+
+    public override func catalogCountDidChange() {
+        scrollDelegate.originalItemCount = catalogCount
+        dataSource.itemsPerSection = 3 * catalogCount
+    }
+
+    /// `apply(_:animatingDifferences: false)` (D1–D4): the snapshot's identifiers, each copy of each item its own
+    /// (`3n` in the order of `expandedItems`), checked unique as the snapshot is built (D5: a hashed ordered set of
+    /// them), diffed against the shown ones (D2: an ordered difference with moves inferred), then `performBatchUpdates`
+    /// without animation (D3, D4).
+    public override func applyCatalogChange(_ update: CatalogUpdate, from previousCount: Int) {
+        let old = Self.snapshotIdentifiers(itemIdentifiers)
+        itemIdentifiers = update.applied(to: itemIdentifiers) {
+            defer { nextIdentifier += 1 }
+            return nextIdentifier
+        }
+        let new = Self.snapshotIdentifiers(itemIdentifiers)
+        precondition(Set(new).count == new.count, "a snapshot's identifiers are unique (D5)")
+        lastDiffChanges = new.difference(from: old).inferringMoves().count
+        collectionView.performBatchUpdates()
+    }
+
+    /// Copy `r` of the item with identifier `id` is `3·id + r`; copies in the order of `expandedItems` (the catalogue
+    /// three times over).
+    @usableFromInline
+    static func snapshotIdentifiers(_ items: [Int]) -> [Int] {
+        var identifiers: [Int] = []
+        identifiers.reserveCapacity(3 * items.count)
+        for copy in 0..<3 { for id in items { identifiers.append(3 * id + copy) } }
+        return identifiers
+    }
+
+    public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {}
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = layout.directionalTarget(sortedMidXs: layout.geometricMidXs(at: currentOffset),
@@ -153,7 +201,7 @@ public final class CenterScaleSnapFlowLayout: FlowLayout {
 
 /// `CenterScaleSnapCollectionView` as its own delegate (line 524): `forceScrollToTargetPage` (lines 635–651).
 public final class CenterScaleSnapCollectionViewDelegate: CollectionViewDelegate {
-    public let originalItemCount: Int
+    @exclusivity(unchecked) public internal(set) var originalItemCount: Int
 
     init(originalItemCount: Int) { self.originalItemCount = originalItemCount }
 

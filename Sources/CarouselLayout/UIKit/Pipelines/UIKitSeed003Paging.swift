@@ -51,6 +51,14 @@ public final class Seed003PagingScene: UIKitScene {
         installCollectionView(layout: layout, dataSource: dataSource, delegate: recommendation)
     }
 
+    /// The seed's catalogue is fixed: the app's update is assumed, `reloadData()` then `scrollToItem` to the item kept.
+    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    public override func catalogCountDidChange() {
+        recommendation.totalPages = catalogCount
+        dataSource.itemsPerSection = catalogCount
+    }
+
     /// `minimumLineSpacing = s` (uncompensated) and the inset that centres a normal cell.
     @usableFromInline
     func configureLayout() {
@@ -91,7 +99,7 @@ public final class Seed003PagingScene: UIKitScene {
 /// Seed 003's view controller as the collection view's delegate (lines 25–49, 119–128, 160–165, 216–237).
 public final class HomeRecommendDelegate: CollectionViewDelegate {
     @exclusivity(unchecked) public var centerCellIndex = 0
-    public let totalPages: Int
+    @exclusivity(unchecked) public internal(set) var totalPages: Int
     /// The item `updateBackgroundImage` found last (nil in a gap), and the page progress.
     @exclusivity(unchecked) public private(set) var backgroundItem: Int?
     @exclusivity(unchecked) public private(set) var pageProgress = 0.0

@@ -54,6 +54,17 @@ public final class Seed004SentinelScene: UIKitScene {
 
     public override var itemCount: Int { catalogCount + 2 }
 
+    /// The seed's `imageArray` is fixed (lines 46–54): the app's update is assumed, `reloadData()` then `scrollToItem` to the item kept.
+    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    public override func catalogCountDidChange() {
+        bannerDelegate.imageCount = catalogCount + 2
+        dataSource.itemsPerSection = catalogCount + 2
+    }
+
+    /// Item `k` sits at index `k + 1`, between the two sentinels.
+    public override func globalIndex(ofCatalogItem item: Int, nearGlobalIndex global: Int) -> Int { item + 1 }
+
     /// `isPagingEnabled`: UIScrollView's paging, modelled as `snap.threshold` with `p = W`
     /// (Docs/ALGORITHMS.md, "UIKit pipelines").
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
@@ -87,7 +98,7 @@ public final class Seed004SentinelScene: UIKitScene {
 /// Seed 004's view controller: the size delegate, the page-control binding and the sentinel jump.
 public final class SentinelBannerDelegate: CollectionViewDelegate {
     /// `imageArray.count` (`n + 2`).
-    public let imageCount: Int
+    @exclusivity(unchecked) public internal(set) var imageCount: Int
     /// The value bound to `pageControl.rx.currentPage` (may be the out-of-range `n`: `SentinelPageControl`).
     @exclusivity(unchecked) public private(set) var currentPage = 0
 

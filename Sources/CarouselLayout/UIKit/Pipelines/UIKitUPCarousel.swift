@@ -43,6 +43,11 @@ public final class UPCarouselScene: UIKitScene {
         installCollectionView(layout: layout, dataSource: dataSource, delegate: nil)
     }
 
+    /// The demo's catalogue is fixed: the app's update is assumed, `reloadData()` then `scrollToItem` to the item kept.
+    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    public override func catalogCountDidChange() { dataSource.itemsPerSection = catalogCount }
+
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let rect = LayoutRect(origin: LayoutPoint(x: currentOffset, y: 0), size: collectionView.frameSize)
         var items: [Int] = []

@@ -394,6 +394,25 @@ public final class CollectionView {
         resetPrefetchState()
     }
 
+    /// `performBatchUpdates` as a diffable data source's apply without animation runs it (D3, D4): the counts
+    /// invalidated, the layout invalidated with a context of the data source counts (not everything) and the update
+    /// items, the offset kept and only clamped into the new content (`_computeVisibleContentOffsetForUpdate:`). UIKit
+    /// re-maps the visible cells to their new index paths and lays them out at the next pass; the model reuses them and
+    /// the next pass displays them afresh (the same O(k) work, the cells' objects not kept).
+    public func performBatchUpdates() {
+        countsAreValid = false
+        collectionViewLayout.ledger.contexts += 1
+        let context = collectionViewLayout.makeContext(everything: false)
+        context.invalidateDataSourceCounts = true
+        collectionViewLayout.invalidateLayout(with: context)
+        for cell in displayedCells { recycle(cell) }
+        displayedCells.removeAll(keepingCapacity: true)
+        resetPrefetchState()
+        prepareLayoutIfNeeded()
+        let clamped = min(max(contentOffset.x, 0), maxContentOffsetX)
+        if clamped != contentOffset.x { setContentOffset(LayoutPoint(x: clamped, y: contentOffset.y)) }
+    }
+
     // MARK: Layout pass
 
     /// `layoutIfNeeded` / `layoutSubviews`: prepare, refetch, validate the visible bounds, update the cells.

@@ -1,0 +1,90 @@
+/// One design's UIKit view through one catalogue update at one catalog size (Docs/ALGORITHMS.md, "Catalogue updates"):
+/// from its start state and after a scroll to the next item, the app updates its catalogue the design's way; then the
+/// centred item must be the one the update keeps (`CatalogUpdate.keptItem`) and every shown index inside the new data.
+public struct CatalogUpdateCheck: Sendable {
+    /// The view checked (`uikit.…`).
+    public var id: String
+    public var catalogCount: Int
+    public var update: CatalogUpdate
+    /// How the design applies an update (`UIKitScene.catalogUpdatePath`).
+    public var path: String?
+    /// Why the update was not applied (an update the catalogue cannot take, or no update path), in one line.
+    public var refusal: String?
+    /// The first thing that failed, in one line; nil when the property holds (or the update was refused).
+    public var failure: String?
+
+    public init(id: String, catalogCount: Int, update: CatalogUpdate, path: String?, refusal: String? = nil, failure: String? = nil) {
+        self.id = id
+        self.catalogCount = catalogCount
+        self.update = update
+        self.path = path
+        self.refusal = refusal
+        self.failure = failure
+    }
+
+    public var passes: Bool { failure == nil }
+
+    /// Plays `update` on `P` at catalog size `n` from each start (see the type).
+    public static func check<P: UIKitPipeline>(_ type: P.Type, catalogCount n: Int, update: CatalogUpdate,
+                                               geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default,
+                                               hz: Double = 120) -> CatalogUpdateCheck {
+        var result = CatalogUpdateCheck(id: P.id, catalogCount: n, update: update,
+                                        path: P(catalogCount: n, geometry: geometry, switches: switches).scene.catalogUpdatePath)
+        for scrollsFirst in [false, true] {
+            var pipeline = P(catalogCount: n, geometry: geometry, switches: switches)
+            pipeline.scene.collectionView.layoutIfNeeded()
+            if scrollsFirst {
+                guard pipeline.scrollToItemTarget(itemsAway: 1) != nil else { continue }
+                _ = pipeline.advance(itemsAway: 1, hz: hz)
+            }
+            let start = scrollsFirst ? "after a scroll to the next item" : "from the start"
+            var before = FrameOutput()
+            pipeline.scene.fillOutput(&before)
+            guard let centred = pipeline.scene.centredCatalogItem(before) else {
+                result.failure = "\(start): no centred item before the update"
+                return result
+            }
+            if let refusal = pipeline.scene.updateCatalog(update) {
+                result.refusal = refusal
+                return result
+            }
+            let newCount = update.newCount(from: n)
+            let expected = update.keptItem(centred, catalogCount: n)
+            var after = FrameOutput()
+            pipeline.scene.fillOutput(&after)
+            let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(centred) centred)"
+            if let outside = after.visible.first(where: { !(0..<pipeline.itemCount).contains($0.item) }) {
+                result.failure = "\(what): index \(outside.item) shown, outside the \(PipelineVerification.items(pipeline.itemCount))"
+                return result
+            }
+            guard let shown = pipeline.scene.centredCatalogItem(after), (0..<newCount).contains(after.logicalIndex ?? shown) else {
+                result.failure = "\(what): centred item \(after.logicalIndex.map(String.init) ?? "none"), outside [0, \(newCount))"
+                return result
+            }
+            if shown != expected {
+                result.failure = "\(what): item \(shown) centred, the update keeps \(expected) (offset \(pipeline.offset))"
+                return result
+            }
+        }
+        return result
+    }
+}
+
+extension Implementation {
+    /// Each of `updates` at each of `catalogs` through the implementation's UIKit view (a core has no data source to
+    /// update); none for an implementation without one.
+    public func verifyCatalogUpdates(_ updates: [CatalogUpdate] = CatalogUpdate.verified, catalogs: [Int],
+                                     geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default) -> [CatalogUpdateCheck] {
+        guard let uikit else { return [] }
+        return catalogs.filter { $0 <= largestCatalog }.flatMap { catalog in
+            updates.map { update in uikit.checkCatalogUpdate(catalogCount: catalog, update: update, geometry: geometry, switches: switches) }
+        }
+    }
+}
+
+extension UIKitPipeline {
+    static func checkCatalogUpdate(catalogCount: Int, update: CatalogUpdate, geometry: CarouselGeometry,
+                                   switches: UIKitSwitches) -> CatalogUpdateCheck {
+        CatalogUpdateCheck.check(Self.self, catalogCount: catalogCount, update: update, geometry: geometry, switches: switches)
+    }
+}

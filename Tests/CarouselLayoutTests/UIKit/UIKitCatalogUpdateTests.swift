@@ -1,0 +1,54 @@
+import Testing
+@testable import CarouselLayout
+
+@Suite("Catalogue updates in the UIKit views")
+struct UIKitCatalogUpdateTests {
+    @Test(arguments: CatalogUpdate.verified, [3, 300])
+    func bestKeepsTheCentredItemThroughEveryUpdate(update: CatalogUpdate, n: Int) {
+        let check = CatalogUpdateCheck.check(UIKitBestPipeline.self, catalogCount: n, update: update)
+        #expect(check.failure == nil && check.refusal == nil, "\(check.failure ?? check.refusal ?? "")")
+    }
+
+    @Test(arguments: CatalogUpdate.verified, [3, 300])
+    func seed003KeepsTheCentredItemThroughEveryUpdate(update: CatalogUpdate, n: Int) {
+        let check = CatalogUpdateCheck.check(UIKitSeed003PagingPipeline.self, catalogCount: n, update: update)
+        #expect(check.failure == nil && check.refusal == nil, "\(check.failure ?? check.refusal ?? "")")
+    }
+
+    @Test func anUpdateToNoItemsIsRefusedWithNothingChanged() {
+        let pipeline = UIKitBestPipeline(catalogCount: 1, geometry: .default, switches: .default)
+        let offset = pipeline.offset
+        let refusal = pipeline.scene.updateCatalog(.deleteAtEnd(1))
+        #expect(refusal?.contains("0 items") == true)
+        #expect(pipeline.catalogCount == 1 && pipeline.offset == offset)
+        pipeline.scene.collectionView.layoutIfNeeded()
+    }
+
+    /// Seed 000 lines 614–627: `apply` diffs the `3n` identifiers and updates the items in place; `scrollToCenter`
+    /// does not run again, so the offset stays on page `2n` and shows item `2n mod n'`.
+    @Test func seed000AppliedSnapshotKeepsPage2nSoTheCentredItemChanges() {
+        let pipeline = UIKitSeed000FlowPipeline(catalogCount: 300, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        let offset = pipeline.offset
+        #expect(pipeline.scene.updateCatalog(.insertAtEnd(2)) == nil)
+        #expect(pipeline.scene.lastDiffChanges == 6, "two items inserted in each of the three copies")
+        #expect(pipeline.offset == offset)
+        var output = FrameOutput()
+        pipeline.scene.fillOutput(&output)
+        #expect(output.logicalIndex == 600 % 302)
+        let check = CatalogUpdateCheck.check(UIKitSeed000FlowPipeline.self, catalogCount: 300, update: .insertAtEnd(2))
+        #expect(check.failure?.contains("item 298 centred, the update keeps 0") == true)
+    }
+
+    /// FSPagerView's `scrollToItem(at:animated:)` right after its `reloadData()`: no visible cell, so the current
+    /// section is 0; item 299 is more than half the count after the current index 0, so `nearbyIndexPath` takes
+    /// section −1, a negative offset, where `scrollViewDidScroll` computes index 0; the next `prepare` puts index 0 in
+    /// the middle section.
+    @Test func fsPagerScrollToItemRightAfterReloadDataTakesSectionMinusOneAndCentresItem0() {
+        let check = CatalogUpdateCheck.check(UIKitFSPagerPipeline.self, catalogCount: 300, update: .reverse)
+        #expect(check.failure?.contains("item 0 centred, the update keeps 299") == true)
+        for update in [CatalogUpdate.insertAtEnd(2), .deleteInMiddle(1), .deleteAtEnd(1)] {
+            #expect(CatalogUpdateCheck.check(UIKitFSPagerPipeline.self, catalogCount: 300, update: update).failure == nil)
+        }
+    }
+}
