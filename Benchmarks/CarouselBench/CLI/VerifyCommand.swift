@@ -47,8 +47,9 @@ enum VerifyCommand {
         let agreements = verified.flatMap(\.agreements)
         let designs = DesignCriteriaTable.measure(CarouselBench.implementations, agreements: agreements)
         let scenarios = CarouselBench.implementations.flatMap { $0.verifyScenarios(catalogs: scenarioCatalogs) }
+        let catalogUpdates = CarouselBench.implementations.flatMap { $0.verifyCatalogUpdates(catalogs: scenarioCatalogs) }
         let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements, designs: designs,
-                                            scenarios: scenarios)
+                                            scenarios: scenarios, catalogUpdates: catalogUpdates)
         print(try format.verification(document) ?? "",
               terminator: "")
         let recommendedFailures = report.recommendedFailures
@@ -68,10 +69,11 @@ enum VerifyCommand {
         // The recommendation must hold under an app's scrolls by code too; a seed's or peer's design that does not is
         // reported in the table, as written.
         let recommendedScenarioFailures = scenarios.filter { !$0.passes && $0.id.hasSuffix("." + Verifier.recommendedDesign) }
+            .map { "\($0.scenario.rawValue) \($0.id) n=\($0.catalogCount): \($0.failure ?? "")" }
+            + catalogUpdates.filter { !$0.passes && $0.id.hasSuffix("." + Verifier.recommendedDesign) }
+                .map { "catalogue update \($0.id) n=\($0.catalogCount): \($0.failure ?? "")" }
         if !recommendedScenarioFailures.isEmpty {
-            StandardError.write("verify: the recommended design fails a scenario: "
-                + recommendedScenarioFailures.map { "\($0.scenario.rawValue) \($0.id) n=\($0.catalogCount): \($0.failure ?? "")" }
-                    .joined(separator: "; ") + "\n")
+            StandardError.write("verify: the recommended design fails a scenario: " + recommendedScenarioFailures.joined(separator: "; ") + "\n")
             return ExitCode.runtimeError
         }
         // A UIKit pipeline models its core's own code: any difference UIKit does not explain is a modelling error.

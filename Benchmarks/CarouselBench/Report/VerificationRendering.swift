@@ -79,6 +79,51 @@ enum VerificationRendering {
         }
     }
 
+    /// Each UIKit view through each catalogue update: one row per view and update, one column per catalog size, a cell
+    /// saying whether the property holds, the update was refused, or it fails.
+    static func catalogUpdateTable(_ checks: [CatalogUpdateCheck]) -> Table {
+        let catalogs = Array(Set(checks.map(\.catalogCount))).sorted()
+        var table = Table(columns: [TableColumn("view"), TableColumn("update")] + catalogs.map { TableColumn("n = \($0)") })
+        for group in catalogUpdateGroups(checks) {
+            table.append([group.id, group.update.description] + catalogs.map { catalog in
+                guard let check = group.checks.first(where: { $0.catalogCount == catalog }) else { return "-" }
+                return check.failure != nil ? "NO" : check.refusal != nil ? "refused" : "yes"
+            })
+        }
+        return table
+    }
+
+    /// Each view's update path, once, in the order they came.
+    static func catalogUpdatePaths(_ checks: [CatalogUpdateCheck]) -> [(id: String, path: String)] {
+        var seen: [(id: String, path: String)] = []
+        for check in checks where !seen.contains(where: { $0.id == check.id }) {
+            seen.append((check.id, check.path ?? "none declared: its updates are refused"))
+        }
+        return seen
+    }
+
+    /// The first failure of each view and update that fails somewhere, in one line.
+    static func catalogUpdateFailures(_ checks: [CatalogUpdateCheck]) -> [String] {
+        catalogUpdateGroups(checks).compactMap { group in
+            let failing = group.checks.filter { !$0.passes }
+            guard let first = failing.first else { return nil }
+            let sizes = failing.map { String($0.catalogCount) }.joined(separator: ", ")
+            return "\(group.id), \(group.update) (n = \(sizes)): \(first.failure ?? "")"
+        }
+    }
+
+    private static func catalogUpdateGroups(_ checks: [CatalogUpdateCheck]) -> [(id: String, update: CatalogUpdate, checks: [CatalogUpdateCheck])] {
+        var groups: [(id: String, update: CatalogUpdate, checks: [CatalogUpdateCheck])] = []
+        for check in checks {
+            if let index = groups.firstIndex(where: { $0.id == check.id && $0.update == check.update }) {
+                groups[index].checks.append(check)
+            } else {
+                groups.append((check.id, check.update, [check]))
+            }
+        }
+        return groups
+    }
+
     /// The checks grouped by scenario and design (a view's id without its `pipeline.` or `uikit.` prefix), in the order
     /// they came.
     private static func scenarioGroups(_ checks: [ScenarioCheck]) -> [(scenario: ProgrammaticScenario, design: String, checks: [ScenarioCheck])] {
@@ -126,6 +171,19 @@ enum VerificationRendering {
             let failures = scenarioFailures(document.scenarios)
             if !failures.isEmpty {
                 text += "\nscenarios that fail, each with its first counterexample:\n"
+                for failure in failures { text += (markdown ? "- " : "  ") + failure + "\n" }
+            }
+        }
+        if !document.catalogUpdates.isEmpty {
+            text += "\ncatalogue updates, as apps change their data (uikit views, each design's own path):\n"
+            text += render(catalogUpdateTable(document.catalogUpdates))
+            text += "yes: the item centred before is centred after (or its nearest survivor), every index shown inside the data; "
+                + "refused: an update to 0 items\n"
+            text += "\neach design's update path:\n"
+            for (id, path) in catalogUpdatePaths(document.catalogUpdates) { text += (markdown ? "- " : "  ") + "\(id): \(path)\n" }
+            let failures = catalogUpdateFailures(document.catalogUpdates)
+            if !failures.isEmpty {
+                text += "\ncatalogue updates that fail, each with its first counterexample:\n"
                 for failure in failures { text += (markdown ? "- " : "  ") + failure + "\n" }
             }
         }

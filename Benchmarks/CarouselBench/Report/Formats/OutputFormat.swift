@@ -42,6 +42,8 @@ struct VerificationDocument {
     var designs: [DesignMeasurement] = []
     /// Every view played through the scenarios of scrolls by code.
     var scenarios: [ScenarioCheck] = []
+    /// Every UIKit view through the catalogue updates.
+    var catalogUpdates: [CatalogUpdateCheck] = []
 }
 
 /// Every format, in `--help`'s order.

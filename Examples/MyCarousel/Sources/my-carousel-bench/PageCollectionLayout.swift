@@ -61,6 +61,12 @@ final class PageCollectionScene: UIKitScene {
                          itemHeight: geometry.itemHeight, spacing: 25, minScale: 1)
     }
 
+    /// The app's catalogue update (Docs/ALGORITHMS.md, "Catalogue updates" in carousel-bench): `reloadData()`, then
+    /// `scrollToItem` to the item kept. Assumed app code: the layout's demo has a fixed catalogue.
+    override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    override func catalogCountDidChange() { dataSource.itemsPerSection = catalogCount }
+
     /// What the release will answer (the simulator asks before the frame, to plan the deceleration): the layout's
     /// own `targetContentOffset` (lines 56-97) at the current offset. Velocity only matters by its sign there.
     override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {

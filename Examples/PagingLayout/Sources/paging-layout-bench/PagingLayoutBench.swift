@@ -88,6 +88,17 @@ final class PagingLayoutScene: UIKitScene {
         if MainQueue.runAll() { collectionView.layoutIfNeeded() }
     }
 
+    /// The app's catalogue update (Docs/ALGORITHMS.md, "Catalogue updates" in carousel-bench): `reloadData()`, then
+    /// `scrollToItem` to the item kept, then the main queue's blocks the layout's observers queued. Assumed app code.
+    override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+
+    override func catalogCountDidChange() { dataSource.itemCount = catalogCount }
+
+    override func recentre(onItem item: Int, nearGlobalIndex global: Int) {
+        super.recentre(onItem: item, nearGlobalIndex: global)
+        runMainQueue()
+    }
+
     /// What the release will answer: the scroll view's paging, as the app's delegate gives it (the layout keeps
     /// the proposed offset: it does not override `targetContentOffset`).
     override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
@@ -151,7 +162,7 @@ final class PagingAppDelegate: CollectionViewDelegate, CollectionViewPagingLayou
 /// The app's data source: `n` items in one section, each shown in a `PagingCell` (the class its
 /// `collectionView(_:cellForItemAt:)` dequeues, `HOW_TO_USE_UIKIT.md` line 11: "you need a custom class for cells").
 final class PagingDataSource: CollectionViewDataSource {
-    let itemCount: Int
+    var itemCount: Int
 
     init(itemCount: Int) { self.itemCount = itemCount }
 
