@@ -237,7 +237,7 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
         let widths = [ScrollScript.landscapeWidth, geometry.viewportWidth]
         return PreparedBenchmark(
             items: state.pipeline.itemCount,
-            inapplicable: operation == .advance ? advanceRefusal(P(catalogCount: catalog, geometry: geometry, switches: switches)) : nil,
+            inapplicable: lifecycleRefusal(operation, P(catalogCount: catalog, geometry: geometry, switches: switches)),
             verify: {
                 if let failure = PipelineInputs.firstFrameFailure(P(catalogCount: catalog, geometry: geometry, switches: switches)) {
                     return failure
@@ -274,19 +274,22 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                     return target.isFinite && target >= before ? nil : "a flick right rests at \(target), left of \(before)"
                 case .advance:
                     // The next item, then back: each centres the item asked for (Docs/ALGORITHMS.md, "Scrolls by code").
-                    let placement = pipeline.placement
-                    let centre = placement.centredItem(offset: before, itemCount: pipeline.itemCount, catalogCount: catalog)
-                    pipeline.scene.collectionView.layoutIfNeeded()
-                    let forward = pipeline.advance(itemsAway: 1, hz: configuration.hz)
-                    let next = pipeline.placement.centredItem(offset: forward, itemCount: pipeline.itemCount, catalogCount: catalog)
-                    let back = pipeline.advance(itemsAway: -1, hz: configuration.hz)
-                    let again = pipeline.placement.centredItem(offset: back, itemCount: pipeline.itemCount, catalogCount: catalog)
-                    guard let centre, let next, let again else { return "an advance rests between two items (offset \(forward))" }
-                    // Catalog items: a design may wrap by whole catalogs on the way (seed 000 at page 2n + 1).
-                    let step = catalogIndex(next - centre, catalogCount: catalog)
-                    let returned = catalogIndex(again - centre, catalogCount: catalog) == 0
-                    return step == catalogIndex(1, catalogCount: catalog) && returned ? nil
-                        : "an advance from item \(centre) rests on \(next), and back on \(again)"
+                    return thereAndBack(&pipeline, catalog: catalog, operation: "an advance") { $0.advance(itemsAway: $1, hz: configuration.hz) }
+                case .recentre:
+                    return thereAndBack(&pipeline, catalog: catalog, operation: "a reload and recentre") { $0.reloadAndRecentre(itemsAway: $1) }
+                case .update:
+                    // The design's update path, timed as written: an item inserted at the end, then removed, each
+                    // applied with every index shown inside the new data and the count back where it was. Whether it
+                    // keeps the centred item is verify's table (Docs/ALGORITHMS.md, "Catalogue updates").
+                    for update in [CatalogUpdate.insertAtEnd(1), .deleteAtEnd(1)] {
+                        if let refusal = pipeline.updateCatalog(update) { return "\(update) refused: \(refusal)" }
+                        var output = FrameOutput()
+                        pipeline.scene.fillOutput(&output)
+                        if let outside = output.visible.first(where: { !(0..<pipeline.itemCount).contains($0.item) }) {
+                            return "\(update) shows index \(outside.item), outside the \(PipelineVerification.items(pipeline.itemCount))"
+                        }
+                    }
+                    return pipeline.catalogCount == catalog ? nil : "an insert and a delete left \(pipeline.catalogCount) items of \(catalog)"
                 }
             },
             instructionIterations: PipelineInputs.lifecycleIterations(items: state.pipeline.itemCount),
@@ -320,20 +323,66 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                 for iteration in 0..<iterations { sum += state.pipeline.advance(itemsAway: (first &+ iteration) & 1 == 0 ? 1 : -1, hz: hz) }
                 state.calls = first &+ iterations
                 blackHole(sum)
+            case .recentre:
+                var sum = 0.0
+                let first = state.calls
+                for iteration in 0..<iterations { sum += state.pipeline.reloadAndRecentre(itemsAway: (first &+ iteration) & 1 == 0 ? 1 : -1) }
+                state.calls = first &+ iterations
+                blackHole(sum)
+            case .update:
+                let first = state.calls
+                for iteration in 0..<iterations {
+                    blackHole(state.pipeline.updateCatalog((first &+ iteration) & 1 == 0 ? .insertAtEnd(1) : .deleteAtEnd(1)) == nil)
+                }
+                state.calls = first &+ iterations
+                blackHole(state.pipeline.offset)
             }
         }
     }
 }
 
-/// Why `advance/uikit.*` has nothing to time on `pipeline` as built (nil: it has a next item): the design refuses the
-/// app's first scroll to the next item, as `verify`'s auto-advance scenario names (a finite design at its last item,
-/// seed 000's three copies at n = 1; Docs/ALGORITHMS.md, "Scrolls by code").
+/// Why a lifecycle row has nothing to time on `pipeline` as built (nil: it has): `advance/uikit.*` and
+/// `recentre/uikit.*` when the design refuses the app's first scroll to the next item, as `verify`'s scenarios name (a
+/// finite design at its last item, seed 000's three copies at n = 1; Docs/ALGORITHMS.md, "Scrolls by code");
+/// `update/uikit.*` when it declares no catalogue update path.
 @usableFromInline
-func advanceRefusal<P: UIKitPipeline>(_ pipeline: P) -> String? {
+func lifecycleRefusal<P: UIKitPipeline>(_ operation: UIKitOperation, _ pipeline: P) -> String? {
+    switch operation {
+    case .advance, .recentre:
+        pipeline.scene.collectionView.layoutIfNeeded()
+        if pipeline.scrollToItemTarget(itemsAway: 1) == nil {
+            return "the design has no next item for the app's scrollToItem (an index path past its \(PipelineVerification.items(pipeline.itemCount)): UIKit raises)"
+        }
+        guard operation == .recentre else { return nil }
+        // Its reload and recentre misses the item asked for: the design as written (verify's reload-recentre scenario).
+        var copy = pipeline
+        return thereAndBack(&copy, catalog: pipeline.catalogCount, operation: "its reload and recentre") { $0.reloadAndRecentre(itemsAway: $1) }
+    case .update:
+        return pipeline.scene.catalogUpdatePath == nil ? "the design declares no catalogue update path" : nil
+    case .prepare, .rotate, .reload, .release:
+        return nil
+    }
+}
+
+/// A scroll by code to the next item and back (`move(pipeline, ±1)` returns the offset it rests on): nil when each
+/// centres the item asked for, else what went wrong, in one line. A design may wrap by whole catalogs on the way
+/// (seed 000 at page 2n + 1): the items are compared modulo `n`.
+@usableFromInline
+func thereAndBack<P: UIKitPipeline>(_ pipeline: inout P, catalog: Int, operation: String,
+                                     move: (inout P, Int) -> Double) -> String? {
+    let placement = pipeline.placement
+    let before = pipeline.offset
+    let centre = placement.centredItem(offset: before, itemCount: pipeline.itemCount, catalogCount: catalog)
     pipeline.scene.collectionView.layoutIfNeeded()
-    return pipeline.scrollToItemTarget(itemsAway: 1) == nil
-        ? "the design has no next item for the app's scrollToItem (an index path past its \(PipelineVerification.items(pipeline.itemCount)): UIKit raises)"
-        : nil
+    let forward = move(&pipeline, 1)
+    let next = pipeline.placement.centredItem(offset: forward, itemCount: pipeline.itemCount, catalogCount: catalog)
+    let back = move(&pipeline, -1)
+    let again = pipeline.placement.centredItem(offset: back, itemCount: pipeline.itemCount, catalogCount: catalog)
+    guard let centre, let next, let again else { return "\(operation) rests between two items (offset \(forward))" }
+    let step = catalogIndex(next - centre, catalogCount: catalog)
+    let returned = catalogIndex(again - centre, catalogCount: catalog) == 0
+    return step == catalogIndex(1, catalogCount: catalog) && returned ? nil
+        : "\(operation) from item \(centre) rests on \(next), and back on \(again)"
 }
 
 /// The trajectory verdict of each pipeline without a core, by catalog size and configuration: its lifecycle rows are

@@ -21,6 +21,12 @@ public protocol UIKitLifecycle {
     /// (S4), the animation's frames at `hz` (S6, `ScrollAnimation`), its end callback (S7). Returns the offset it rests
     /// on; the offset it started from when the design has no such item (UIKit raises there: S5).
     mutating func advance(itemsAway: Int, hz: Double) -> Double
+    /// The app's `reloadData()` and, in the same turn, `scrollToItem` without animation to the item `itemsAway` from the
+    /// centred one (`UIKitScene.reloadAndScrollToItem`), and the layout pass after. Returns the offset it rests on; the
+    /// offset it started from when the design has no such item (UIKit raises there: S5).
+    mutating func reloadAndRecentre(itemsAway: Int) -> Double
+    /// The app's catalogue update, the design's way (`UIKitScene.updateCatalog`). Returns why it was refused, or nil.
+    mutating func updateCatalog(_ update: CatalogUpdate) -> String?
     /// The memory its caches, its collection view and its replicated items hold, with the method.
     func memoryHeld() -> UIKitMemoryReport
     /// The documented cost of each operation (the report checks each against its measured growth).
@@ -40,6 +46,11 @@ public enum UIKitOperation: String, CaseIterable, Sendable {
     /// An animated scroll by code to the next item (an auto-advance's tick, or a tap on the neighbour), whole: the
     /// app's `scrollToItem` and the animation's 36 frames at 120 Hz.
     case advance
+    /// `reloadData()`, then `scrollToItem` without animation to the neighbour, and the layout pass after.
+    case recentre
+    /// A catalogue update, the design's way: one item inserted at the end, then removed (alternately), each with the
+    /// recentre on the centred item and the layout pass after.
+    case update
 
     /// Whether the operation runs within one display frame (every one but `advance`, whose animation spans 0.3 s):
     /// only those can make a single frame late.
@@ -53,18 +64,30 @@ public struct UIKitLifecycleComplexity: Sendable, Equatable {
     public var reload: Complexity
     public var release: Complexity
     public var advance: Complexity
+    public var recentre: Complexity
+    public var update: Complexity
 
     /// The advance's default: the app's `scrollToItem` (one item's frame from the data) and the animation's frames,
     /// each laid out as a scroll's frame is.
     public static let scrollByCode: Complexity = "O(k): the app's scrollToItem (one item's frame from the data, S4), then the animation's 36 frames, each laid out as a scroll's frame is (no release, no rotation)"
 
+    /// `recentre` is by default the reload's order and its `scrollToItem` (one item's frame from the data, S4);
+    /// `update` the reload's order, with the new count handed to the design's objects and its recentre.
     public init(prepare: Complexity, rotate: Complexity, reload: Complexity, release: Complexity,
-                advance: Complexity = UIKitLifecycleComplexity.scrollByCode) {
+                advance: Complexity = UIKitLifecycleComplexity.scrollByCode, recentre: Complexity? = nil,
+                update: Complexity? = nil) {
         self.prepare = prepare
         self.rotate = rotate
         self.reload = reload
         self.release = release
         self.advance = advance
+        self.recentre = recentre ?? Complexity("\(reload.order): the reload (\(Self.prose(reload))), then scrollToItem: one item's frame from the data (S4)")
+        self.update = update ?? Complexity("\(reload.order): the new count to the design's objects, its reload (\(Self.prose(reload))), then its recentre")
+    }
+
+    /// A complexity's text after its order: `the data is counted again` for `O(k): the data is counted again`.
+    static func prose(_ complexity: Complexity) -> String {
+        String(complexity.text.dropFirst(complexity.order.count).drop { $0 == ":" || $0 == " " })
     }
 
     public subscript(operation: UIKitOperation) -> Complexity {
@@ -74,6 +97,8 @@ public struct UIKitLifecycleComplexity: Sendable, Equatable {
         case .reload: reload
         case .release: release
         case .advance: advance
+        case .recentre: recentre
+        case .update: update
         }
     }
 
@@ -134,6 +159,26 @@ extension UIKitPipeline {
             scene.play(frame, into: &output)
         }
         return offset
+    }
+
+    @inlinable
+    public mutating func reloadAndRecentre(itemsAway: Int) -> Double {
+        makeSceneUnique()
+        scene.markChanged()
+        // The app's code runs between frames, after the last one's layout pass.
+        scene.collectionView.layoutIfNeeded()
+        if let target = scene.reloadAndScrollToItem(itemsAway: itemsAway) {
+            scene.collectionView.scroll(by: target - offset)
+        }
+        scene.collectionView.layoutIfNeeded()
+        return offset
+    }
+
+    @inlinable
+    public mutating func updateCatalog(_ update: CatalogUpdate) -> String? {
+        makeSceneUnique()
+        scene.markChanged()
+        return scene.updateCatalog(update)
     }
 
     public func memoryHeld() -> UIKitMemoryReport { scene.memoryHeld() }

@@ -62,6 +62,6 @@ import Testing
         #expect(Set(entries.keys) == ["transform/peer.fspager", "snap/peer.fspager.snap", "wrap/peer.fspager.wrap",
                                       "pipeline/peer.fspager", "uikit/peer.fspager", "prepare/uikit.peer.fspager",
                                       "rotate/uikit.peer.fspager", "reload/uikit.peer.fspager", "release/uikit.peer.fspager",
-                                      "advance/uikit.peer.fspager"])
+                                      "advance/uikit.peer.fspager", "recentre/uikit.peer.fspager", "update/uikit.peer.fspager"])
     }
 }

@@ -21,6 +21,11 @@
 public struct UIKitSeed000FlowPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame, amortised: the layout is asked about once per screen-width scrolled (C2), an F1 query whose objects F5 then copies; O(N) per rotation"
     public static let allocationEvidence = "per query, not per frame (C2): F5 fresh objects and NSValues for the queried items, the compactMap array (F3); PF1's prefetching while moving"
+    /// Fixed-size items, and a catalogue update that diffs the snapshot's identifiers (D2, D5).
+    public static let lifecycleComplexity = UIKitLifecycleComplexity(
+        prepare: UIKitLifecycleComplexity.fixedSize.prepare, rotate: UIKitLifecycleComplexity.fixedSize.rotate,
+        reload: UIKitLifecycleComplexity.fixedSize.reload, release: UIKitLifecycleComplexity.fixedSize.release,
+        update: "O(N): the old and new 3n identifiers checked unique (D5) and diffed (D2), then performBatchUpdates (D3): the counts again, the visible items laid out")
     public typealias Core = Seed000FlowPipeline
     public static let namedDifferences: Set<UIKitNamedDifference> = [.clampedAtContentEdge, .staleTransformsBetweenQueries, .transformedFrameVisibility]
     public var scene: Seed000FlowScene
