@@ -55,6 +55,10 @@ public enum UIKitOperation: String, CaseIterable, Sendable {
     /// Whether the operation runs within one display frame (every one but `advance`, whose animation spans 0.3 s):
     /// only those can make a single frame late.
     public var runsWithinOneFrame: Bool { self != .advance }
+
+    /// Whether a design may have nothing to time for it at a size (no next item, a recentre that misses, no update
+    /// path): the run skips the row there with the reason (`lifecycleRefusal`).
+    public var canBeRefused: Bool { self == .advance || self == .recentre || self == .update }
 }
 
 /// The documented cost of each lifecycle operation of a UIKit pipeline.

@@ -191,6 +191,10 @@ open class UIKitScene {
     /// reads it after each frame of its play; a pipeline names it in `namedDifferences` for it to be allowed.
     open var differenceInEffect: UIKitNamedDifference? { nil }
 
+    /// Why the model had to stop the app's own code (a delegate that calls itself without end), in one line; nil when
+    /// it never did.
+    open var stoppedAppCode: String? { nil }
+
     /// Memory the scene holds beyond the layout's caches and the collection view (replicated model entries).
     open var memoryExtras: [UIKitMemoryReport.Line] { [] }
 

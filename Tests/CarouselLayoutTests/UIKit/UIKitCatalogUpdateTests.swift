@@ -52,3 +52,26 @@ struct UIKitCatalogUpdateTests {
         }
     }
 }
+
+@Suite("Seed 000's jump between pages n and 2n + 1, called from its own scrollViewDidScroll")
+struct Seed000RecursionTests {
+    /// At n = 1 000 a reload and recentre onto page 2n + 1 makes `scrollTo(page:)` (lines 588–600) leave a remainder of
+    /// almost 0, then almost a whole page: pages n and 2n + 1 send the offset back and forth, each call nested in the
+    /// last. The model stops it and says so; the scroll ends on one of the two pages.
+    @Test func aRecentreOntoPage2nPlus1AtN1000RecursesWithoutEndAndIsStopped() {
+        var pipeline = UIKitSeed000FlowPipeline(catalogCount: 1_000, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        #expect(pipeline.scene.stoppedAppCode == nil)
+        let offset = pipeline.reloadAndRecentre(itemsAway: 1)
+        #expect(pipeline.scene.stoppedAppCode?.contains("an app's stack would overflow") == true)
+        let page = (offset / pipeline.scene.geometry.pitch).rounded()
+        #expect(page == 1_000 || page == 2_001, "\(page)")
+    }
+
+    @Test func atN300TheSameRecentreEndsWithoutRecursing() {
+        var pipeline = UIKitSeed000FlowPipeline(catalogCount: 300, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        _ = pipeline.reloadAndRecentre(itemsAway: 1)
+        #expect(pipeline.scene.stoppedAppCode == nil)
+    }
+}

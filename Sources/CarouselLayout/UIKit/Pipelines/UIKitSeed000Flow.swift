@@ -21,9 +21,10 @@
 public struct UIKitSeed000FlowPipeline: UIKitPipeline {
     public static let complexity: Complexity = "O(k) per frame, amortised: the layout is asked about once per screen-width scrolled (C2), an F1 query whose objects F5 then copies; O(N) per rotation"
     public static let allocationEvidence = "per query, not per frame (C2): F5 fresh objects and NSValues for the queried items, the compactMap array (F3); PF1's prefetching while moving"
-    /// Fixed-size items, and a catalogue update that diffs the snapshot's identifiers (D2, D5).
+    /// Fixed-size items; a snapshot of identifiers built at the start and diffed at a catalogue update (D2, D5).
     public static let lifecycleComplexity = UIKitLifecycleComplexity(
-        prepare: UIKitLifecycleComplexity.fixedSize.prepare, rotate: UIKitLifecycleComplexity.fixedSize.rotate,
+        prepare: "O(N): the catalogue's identifiers for the snapshot (its first apply reloads, D1); F8 has no per-item work for a fixed itemSize; the first pass lays out the visible items",
+        rotate: UIKitLifecycleComplexity.fixedSize.rotate,
         reload: UIKitLifecycleComplexity.fixedSize.reload, release: UIKitLifecycleComplexity.fixedSize.release,
         update: "O(N): the old and new 3n identifiers checked unique (D5) and diffed (D2), then performBatchUpdates (D3): the counts again, the visible items laid out")
     public typealias Core = Seed000FlowPipeline
@@ -101,6 +102,12 @@ public final class Seed000FlowScene: UIKitScene {
     }
 
     public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {}
+
+    public override var stoppedAppCode: String? {
+        scrollDelegate.recursionStopped
+            ? "its scrollViewDidScroll called itself \(CenterScaleSnapCollectionViewDelegate.nestingLimit) deep (scrollTo(page:) between pages n and 2n + 1, lines 588-600, 635-651): an app's stack would overflow"
+            : nil
+    }
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = layout.directionalTarget(sortedMidXs: layout.geometricMidXs(at: currentOffset),
@@ -210,8 +217,23 @@ public final class CenterScaleSnapCollectionViewDelegate: CollectionViewDelegate
 
     init(originalItemCount: Int) { self.originalItemCount = originalItemCount }
 
+    /// `scrollViewDidScroll` calls nested in one another now, and whether they ever ran past `nestingLimit`.
+    @exclusivity(unchecked) @usableFromInline var nesting = 0
+    @exclusivity(unchecked) public private(set) var recursionStopped = false
+    /// Where the model stops the seed's own recursion: `scrollTo(page:)` sets the offset, which calls
+    /// `scrollViewDidScroll` again before it returns. Its remainder (`truncatingRemainder`) can alternate between almost
+    /// 0 and almost a whole page, so pages `n` and `2n + 1` send it back and forth without end (a recentre onto page
+    /// `2n + 1` at n = 1 000): an app's stack would overflow; the model stops after this many nested calls.
+    public static let nestingLimit = 64
+
     public override func scrollViewDidScroll(_ collectionView: CollectionView) {
         guard let layout = collectionView.collectionViewLayout as? FlowLayout, originalItemCount != 0 else { return }
+        guard nesting < Self.nestingLimit else {
+            recursionStopped = true
+            return
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let pageWidth = layout.itemSize.width + layout.minimumLineSpacing
         let page = Int((collectionView.contentOffset.x / pageWidth).rounded())
         if page == originalItemCount * 2 + 1 {

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""usage: Benchmarks/Scripts/scenario-costs.py [SIZES]   (env BENCH=path to carousel-bench; SIZES default 1,3,300,10000)
+
+Each scroll-by-code scenario (auto-advance, tap, reload-recentre; Docs/ALGORITHMS.md, "Scrolls by code") through every
+design in both views at each size: `carousel-bench trace --gesture SCENARIO --costs`, each frame timed on its own (the
+minimum over its plays). Prints a Markdown table per scenario, one row per design and view, a cell per size:
+the median frame and the worst frame with its event. "-" where the trace refuses the size (a catalog limit). The
+auto-advance plays 2n + 2 ticks of 0.3 s animations: at n = 10 000 that is about 1.2 million frames per view.
+"""
+import csv, io, os, statistics, subprocess, sys
+
+BENCH = os.environ.get("BENCH", ".build/release/carousel-bench")
+SIZES = [int(s) for s in (sys.argv[1] if len(sys.argv) > 1 else "1,3,300,10000").split(",")]
+SCENARIOS = ["auto-advance", "tap", "reload-recentre"]
+
+
+def designs():
+    """The designs with both views, from `list` (`pipeline/<name>` and `uikit/<name>`)."""
+    listed = subprocess.run([BENCH, "list"], capture_output=True, text=True, check=True).stdout.splitlines()
+    ids = [line.split("\t")[0] for line in listed]
+    names = [i.split("/", 1)[1] for i in ids if i.startswith("pipeline/")]
+    return [(name, [view for view in ("pipeline", "uikit") if f"{view}/{name}" in ids]) for name in names]
+
+
+def duration(ns):
+    if ns < 1_000:
+        return f"{ns:.0f} ns"
+    if ns < 1_000_000:
+        return f"{ns / 1_000:.3g} µs"
+    return f"{ns / 1_000_000:.3g} ms"
+
+
+def cell(view, name, n, scenario):
+    run = subprocess.run([BENCH, "trace", "--pipeline", f"{view}.{name}", "--catalog", str(n), "--gesture", scenario, "--costs"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        return "-"
+    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    costs = [float(r["cost_ns"]) for r in rows]
+    worst = max(rows, key=lambda r: float(r["cost_ns"]))
+    return f"{duration(statistics.median(costs))} / {duration(float(worst['cost_ns']))} ({worst['event']})"
+
+
+for scenario in SCENARIOS:
+    print(f"\n### {scenario}\n")
+    print("| design | view | " + " | ".join(f"n = {n:,}".replace(",", " ") for n in SIZES) + " |")
+    print("|---|---|" + "---|" * len(SIZES))
+    for name, views in designs():
+        for view in views:
+            print(f"| `{name}` | {view} | " + " | ".join(cell(view, name, n, scenario) for n in SIZES) + " |", flush=True)
