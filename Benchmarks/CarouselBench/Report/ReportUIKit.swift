@@ -161,36 +161,60 @@ extension ReportMarkdown {
         return text
     }
 
-    /// The pick for an app that advances on a timer: among the designs whose auto-advance holds (`verify`'s scenario at
-    /// n = 3, both views: Docs/ALGORITHMS.md, "Scrolls by code"), the fastest `advance` at the largest size all were
-    /// measured at, beside the scrolling pick.
-    func autoAdvancePick(_ series: [ReportAnalysis.Series]) -> String {
-        guard let size = series.map(\.largest.size).min() else { return "" }
-        var holds: [(id: BenchmarkID, median: Double)] = []
+    /// The pick for an app that drives its carousel as `operation` does (a timer's advance, a reload and recentre, a
+    /// catalogue update): among the designs whose scenario holds in `verify` (Docs/ALGORITHMS.md, "Scrolls by code",
+    /// "Catalogue updates"), the fastest at the largest size every row has, beside the scrolling pick; the designs left
+    /// out, each with its first failure.
+    func scenarioPick(_ series: [ReportAnalysis.Series], for operation: UIKitOperation) -> String {
+        let app: (who: String, call: String, checked: String)
+        switch operation {
+        case .advance: app = ("an app that advances on a timer", "a tick", "whose auto-advance holds (`verify`, n = 3)")
+        case .recentre: app = ("an app that reloads and recentres", "a reload and recentre", "whose reload-recentre holds (`verify`, n = 3)")
+        case .update: app = ("an app that updates its catalogue", "an update",
+                             "whose catalogue updates keep the centred item (`verify`, n = 3 and 300)")
+        case .prepare, .rotate, .reload, .release: return ""
+        }
+        var holding: [ReportAnalysis.Series] = []
         var fails: [String] = []
         for item in series {
-            guard let implementation = CarouselBench.implementations.first(where: { $0.uikitID == item.id.strategy }),
-                  let row = item.row(at: size) else { continue }
-            let checks = implementation.verifyScenarios([.autoAdvance], catalogs: [3], geometry: configuration.geometry,
-                                                        switches: configuration.switches, hz: configuration.hz)
-            if let failure = checks.first(where: { !$0.passes })?.failure {
+            guard let implementation = CarouselBench.implementations.first(where: { $0.uikitID == item.id.strategy }) else { continue }
+            if let failure = scenarioFailure(implementation, for: operation) {
                 fails.append("`\(item.id.strategy)` (\(failure))")
             } else {
-                holds.append((item.id, row.median))
+                holding.append(item)
             }
         }
+        // The largest size every holding design was timed at (a design skips the sizes it refuses).
+        guard let size = holding.map(\.largest.size).min() else { return "" }
+        let holds = holding.compactMap { item in item.row(at: size).map { (id: item.id, median: $0.median) } }
         guard let pick = holds.min(by: { $0.median < $1.median }) else {
-            return "\nNo design's auto-advance holds at n = 3, so none is picked for an app that advances on a timer.\n"
+            return "\nNo design holds there, so none is picked for \(app.who).\n"
         }
-        var text = "\nFor an app that advances on a timer: `\(pick.id)`, \(ReportFormat.nanoseconds(pick.median)) a tick at "
-            + "n = \(ReportText.count(size)), the fastest of the \(holds.count) designs whose auto-advance holds (`verify`, n = 3)"
+        var text = "\nFor \(app.who): `\(pick.id)`, \(ReportFormat.nanoseconds(pick.median)) \(app.call) at "
+            + "n = \(ReportText.count(size)), the fastest of the \(holds.count) designs \(app.checked)"
         if let scrolling = analysis.recommendation?.choice.series.id {
             text += scrolling.strategy == String(pick.id.strategy.dropFirst("uikit.".count))
                 ? "; the same design as the scrolling pick, `\(scrolling)`" : "; the scrolling pick is `\(scrolling)`"
         }
         text += ".\n"
-        if !fails.isEmpty { text += "Not picked, their auto-advance fails: " + fails.joined(separator: "; ") + ".\n" }
+        if !fails.isEmpty { text += "Not picked, failing there: " + fails.joined(separator: "; ") + ".\n" }
         return text
+    }
+
+    /// The first failure of `implementation`'s UIKit view in the scenario `operation` stands for, in one line.
+    private func scenarioFailure(_ implementation: Implementation, for operation: UIKitOperation) -> String? {
+        let (geometry, switches, hz) = (configuration.geometry, configuration.switches, configuration.hz)
+        switch operation {
+        case .advance, .recentre:
+            let scenario: ProgrammaticScenario = operation == .advance ? .autoAdvance : .reloadRecentre
+            return implementation.verifyScenarios([scenario], catalogs: [3], geometry: geometry, switches: switches, hz: hz)
+                .first { !$0.passes }?.failure
+        case .update:
+            return implementation.verifyCatalogUpdates(catalogs: [3, 300], geometry: geometry, switches: switches)
+                .first { !$0.passes }.map { "\($0.update) at n = \($0.catalogCount): \($0.failure ?? "")" }
+        case .prepare, .rotate, .reload, .release:
+            return nil
+        }
     }
 
     /// Prepare, rotate, reload, release and advance by size, and the memory each pipeline holds.
@@ -200,9 +224,10 @@ extension ReportMarkdown {
         ## Lifecycle: what each UIKit pipeline costs besides its frames
 
         Median per call by catalog size n: the initial layout (`prepare`), a rotation and its relayout, `reloadData()`
-        and its layout pass, a release with its snap, and an app's animated scroll by code to the next item, whole
-        (`advance`: its `scrollToItem` and 36 frames; per frame, a 36th). Choosing between x3, x100, n+2 and modular
-        wraparound is decided here at least as much as per frame.
+        and its layout pass, a release with its snap, an app's animated scroll by code to the next item, whole
+        (`advance`: its `scrollToItem` and 36 frames; per frame, a 36th), a reload and recentre without animation
+        (`recentre`), and a catalogue update the design's way (`update`: one item added at the end, then removed).
+        Choosing between x3, x100, n+2 and modular wraparound is decided here at least as much as per frame.
 
 
         """
@@ -220,7 +245,7 @@ extension ReportMarkdown {
                 table.append(cells)
             }
             text += table.renderMarkdown()
-            if operation == .advance { text += autoAdvancePick(series) }
+            text += scenarioPick(series, for: operation)
         }
         if !memory.isEmpty {
             let sizes = MemoryRow.sizes
