@@ -17,6 +17,9 @@ struct VerifyArguments: CommandArguments {
 enum VerifyCommand {
     /// The catalog sizes the scenarios of scrolls by code are played at: the tiny ones and a screenful's worth.
     static let scenarioCatalogs = [1, 2, 3, 300]
+    /// The catalog sizes each design's criteria are measured at: the tiny ones, where a design may change its mode
+    /// (its declared policy) or repeat its items on screen, and a screenful's worth.
+    static let designCatalogs = [1, 2, 3, 300]
 
     static var command: Command {
         Command(
@@ -42,10 +45,10 @@ enum VerifyCommand {
         options.trials = arguments.trials.trials
         let format = arguments.format.format
         let report = Verifier.run(options)
-        let verified = CarouselBench.implementations.map { $0.verify(catalogs: [3, 300]) }
+        let verified = CarouselBench.implementations.map { $0.verify(catalogs: designCatalogs) }
         let pipelines = verified.flatMap(\.checks)
         let agreements = verified.flatMap(\.agreements)
-        let designs = DesignCriteriaTable.measure(CarouselBench.implementations, agreements: agreements)
+        let designs = DesignCriteriaTable.measure(CarouselBench.implementations, catalogs: designCatalogs, agreements: agreements)
         let scenarios = CarouselBench.implementations.flatMap { $0.verifyScenarios(catalogs: scenarioCatalogs) }
         let catalogUpdates = CarouselBench.implementations.flatMap { $0.verifyCatalogUpdates(catalogs: scenarioCatalogs) }
         let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements, designs: designs,

@@ -179,9 +179,12 @@ public enum DesignMeasuring {
             }
         }
 
-        // Centre-focused.
-        result.measured.centreFocused = focus.larger == nil && focus.smallerSeen
-        result.evidence[.centreFocused] = if let larger = focus.larger {
+        // Centre-focused. With the centred item alone on every frame (a one-item finite carousel) there is nothing to
+        // draw smaller: the declaration stands, and the evidence says why.
+        result.measured.centreFocused = focus.frames == 0 ? result.declared.centreFocused : focus.larger == nil && focus.smallerSeen
+        result.evidence[.centreFocused] = if focus.frames == 0 {
+            "nothing to compare: the centred item is alone on screen on every frame"
+        } else if let larger = focus.larger {
             "not centre-focused: \(larger)"
         } else if !focus.smallerSeen {
             "no focus transform: every item is drawn at the centred item's scale"
@@ -349,10 +352,18 @@ public enum DesignMeasuring {
         mutating func add(_ output: FrameOutput, frame: Int, placement: ItemPlacement, itemCount: Int, catalogCount: Int) {
             guard let centre = placement.centredItem(offset: output.offset, itemCount: itemCount, catalogCount: catalogCount)
             else { return }
+            // The centred item's largest copy is the one at the centre; its other copies (a catalog of fewer items than
+            // the screen shows, repeated) count as other items.
             var centreScale = -Double.infinity
             var others: [VisibleItem] = []
+            var copies: [VisibleItem] = []
             for item in output.visible {
-                if item.item == centre { centreScale = max(centreScale, item.scale) } else { others.append(item) }
+                if item.item == centre { copies.append(item) } else { others.append(item) }
+            }
+            if let largest = copies.indices.max(by: { copies[$0].scale < copies[$1].scale }) {
+                centreScale = copies[largest].scale
+                copies.remove(at: largest)
+                others += copies
             }
             guard centreScale > -.infinity, !others.isEmpty else { return }
             frames += 1

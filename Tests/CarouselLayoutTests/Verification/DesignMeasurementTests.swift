@@ -233,4 +233,21 @@ enum NarrowWindow: WindowSize {
         #expect(design.evidence[.centreFocused]?.hasPrefix("no focus transform") == true)
         #expect(design.defects.contains { $0.hasPrefix("no focus transform") })
     }
+
+    /// At n = 1 `pipeline.best` shows item 0 three times, the side copies at about 0.8: the centred copy is the largest,
+    /// the others count as other items, so it is centre-focused; a layout without a focus transform still is not.
+    @Test func aCatalogRepeatedOnScreenComparesTheCentredCopyWithTheOthers() {
+        let best = DesignMeasuring.measure(BestPipeline.self, catalogCount: 1)
+        #expect(best.measured.centreFocused, "\(best.evidence[.centreFocused] ?? "")")
+        #expect(best.disagreements.isEmpty)
+        #expect(!DesignMeasuring.measure(Seed000CompositionalPipeline.self, catalogCount: 1).measured.centreFocused)
+    }
+
+    /// A finite carousel of one item shows it alone: centre-focus keeps its declaration, and says why.
+    @Test func aLoneItemLeavesNothingToCompareAndKeepsTheDeclaration() {
+        let design = DesignMeasuring.measure(Seed000CenterFocusedPipeline.self, catalogCount: 1)
+        #expect(design.measured.centreFocused == design.declared.centreFocused)
+        #expect(design.evidence[.centreFocused]?.hasPrefix("nothing to compare") == true)
+        #expect(!design.measured.infinite)
+    }
 }
