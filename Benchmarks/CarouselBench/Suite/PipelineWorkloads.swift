@@ -287,8 +287,8 @@ func uikitLifecycleBenchmark<P: UIKitPipeline>(
                         if let refusal = pipeline.updateCatalog(update) { return "\(update) refused: \(refusal)" }
                         var output = FrameOutput()
                         pipeline.scene.fillOutput(&output)
-                        if let outside = output.visible.first(where: { !(0..<pipeline.itemCount).contains($0.item) }) {
-                            return "\(update) shows index \(outside.item), outside the \(PipelineVerification.items(pipeline.itemCount))"
+                        if let outside = CatalogUpdateCheck.shownOutsideData(output, itemCount: pipeline.itemCount) {
+                            return "\(update): \(outside)"
                         }
                     }
                     return pipeline.catalogCount == catalog ? nil : "an insert and a delete left \(pipeline.catalogCount) items of \(catalog)"

@@ -132,8 +132,12 @@ open class UIKitScene {
     }
 
     /// How the design's app applies a catalogue update, with its source (the seed's lines, the peer's file, or
-    /// "assumed: app code"); nil when it declares none and `updateCatalog` refuses.
+    /// `assumedCatalogUpdatePath`); nil when it declares none and `updateCatalog` refuses.
     open var catalogUpdatePath: String? { nil }
+
+    /// The path of a design whose source has a fixed catalogue: the app's code is assumed to be the default
+    /// `applyCatalogChange` and `recentre`.
+    public static let assumedCatalogUpdatePath = "assumed app code: reloadData, then scrollToItem to the item kept"
 
     /// Hands `catalogCount`'s new value to the design's objects (its data source's counts, its delegate's and its
     /// layout's copies of `n`) before the update path runs.
@@ -149,9 +153,17 @@ open class UIKitScene {
     /// of `item` nearest the cell that was centred (`globalIndex(ofCatalogItem:nearGlobalIndex:)`); nothing when that
     /// index path is outside the data (UIKit raises there, S5).
     open func recentre(onItem item: Int, nearGlobalIndex global: Int) {
-        guard let indexPath = collectionView.indexPath(forGlobalIndex: globalIndex(ofCatalogItem: item, nearGlobalIndex: global))
-        else { return }
+        scrollToCatalogItem(item, nearGlobalIndex: global)
+    }
+
+    /// `scrollToItem(at:at: .centeredHorizontally, animated: false)` for the copy of `item` nearest `global`; returns
+    /// the global index scrolled to, or nil when its index path is outside the data (nothing scrolls).
+    @discardableResult
+    public final func scrollToCatalogItem(_ item: Int, nearGlobalIndex global: Int) -> Int? {
+        let target = globalIndex(ofCatalogItem: item, nearGlobalIndex: global)
+        guard let indexPath = collectionView.indexPath(forGlobalIndex: target) else { return nil }
         collectionView.scrollToItem(at: indexPath, at: .centeredHorizontally)
+        return target
     }
 
     /// The global index of catalogue item `item` nearest `global`, in `[0, itemCount)`: a design whose copies repeat

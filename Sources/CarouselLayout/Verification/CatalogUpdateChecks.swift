@@ -28,10 +28,10 @@ public struct CatalogUpdateCheck: Sendable {
     public static func check<P: UIKitPipeline>(_ type: P.Type, catalogCount n: Int, update: CatalogUpdate,
                                                geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default,
                                                hz: Double = 120) -> CatalogUpdateCheck {
-        var result = CatalogUpdateCheck(id: P.id, catalogCount: n, update: update,
-                                        path: P(catalogCount: n, geometry: geometry, switches: switches).scene.catalogUpdatePath)
+        var result = CatalogUpdateCheck(id: P.id, catalogCount: n, update: update, path: nil)
         for scrollsFirst in [false, true] {
             var pipeline = P(catalogCount: n, geometry: geometry, switches: switches)
+            result.path = pipeline.scene.catalogUpdatePath
             pipeline.scene.collectionView.layoutIfNeeded()
             if scrollsFirst {
                 guard pipeline.scrollToItemTarget(itemsAway: 1) != nil else { continue }
@@ -53,8 +53,8 @@ public struct CatalogUpdateCheck: Sendable {
             var after = FrameOutput()
             pipeline.scene.fillOutput(&after)
             let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(centred) centred)"
-            if let outside = after.visible.first(where: { !(0..<pipeline.itemCount).contains($0.item) }) {
-                result.failure = "\(what): index \(outside.item) shown, outside the \(PipelineVerification.items(pipeline.itemCount))"
+            if let outside = shownOutsideData(after, itemCount: pipeline.itemCount) {
+                result.failure = "\(what): \(outside)"
                 return result
             }
             guard let shown = pipeline.scene.centredCatalogItem(after), (0..<newCount).contains(after.logicalIndex ?? shown) else {
@@ -67,6 +67,12 @@ public struct CatalogUpdateCheck: Sendable {
             }
         }
         return result
+    }
+
+    /// The first index `output` shows outside `[0, itemCount)`, in one line; nil when every one is inside the data.
+    public static func shownOutsideData(_ output: FrameOutput, itemCount: Int) -> String? {
+        output.visible.first { !(0..<itemCount).contains($0.item) }
+            .map { "index \($0.item) shown, outside the \(PipelineVerification.items(itemCount))" }
     }
 }
 

@@ -63,7 +63,7 @@ final class PageCollectionScene: UIKitScene {
 
     /// The app's catalogue update (Docs/ALGORITHMS.md, "Catalogue updates" in carousel-bench): `reloadData()`, then
     /// `scrollToItem` to the item kept. Assumed app code: the layout's demo has a fixed catalogue.
-    override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     override func catalogCountDidChange() { dataSource.itemsPerSection = catalogCount }
 

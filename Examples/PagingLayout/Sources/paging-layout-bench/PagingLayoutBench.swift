@@ -90,7 +90,7 @@ final class PagingLayoutScene: UIKitScene {
 
     /// The app's catalogue update (Docs/ALGORITHMS.md, "Catalogue updates" in carousel-bench): `reloadData()`, then
     /// `scrollToItem` to the item kept, then the main queue's blocks the layout's observers queued. Assumed app code.
-    override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     override func catalogCountDidChange() { dataSource.itemCount = catalogCount }
 

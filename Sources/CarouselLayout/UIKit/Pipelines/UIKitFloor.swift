@@ -54,7 +54,7 @@ public final class UIKitFloorScene: UIKitScene {
     public override var itemCount: Int { dataSource.itemsPerSection }
 
     /// A plain flow layout's app: `reloadData()`, then `scrollToItem` to the item kept (assumed app code).
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     public override func catalogCountDidChange() {
         dataSource.itemsPerSection = Self.copies(catalogCount: catalogCount, geometry: geometry) * catalogCount

@@ -68,7 +68,7 @@ public final class InfiniteLayoutScene: UIKitScene {
     public override var itemCount: Int { wrap.itemCount }
 
     /// The app's update is assumed: `reloadData()` then `scrollToItem` to the item kept (the demo's catalogue is fixed).
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     public override func catalogCountDidChange() {
         wrap = InfiniteLayoutWrap(geometry: geometry, catalogCount: catalogCount)

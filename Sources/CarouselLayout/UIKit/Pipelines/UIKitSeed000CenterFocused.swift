@@ -49,7 +49,7 @@ public final class Seed000CenterFocusedScene: UIKitScene {
 
     /// Seed 000's version 2 (lines 331–509) has a fixed catalogue: the app's update is assumed, `reloadData()` then
     /// `scrollToItem` to the item kept.
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     public override func catalogCountDidChange() { dataSource.itemsPerSection = catalogCount }
 

@@ -93,15 +93,12 @@ open class CompositionalScene: UIKitScene {
 
     /// The seed's `items` is a constant (lines 845, 863–870): the app's update is assumed, `reloadData()` then
     /// `scrollToItem` to the item kept, then the focus set as `prepareCollectionView` sets it (lines 904–908).
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept and the focus set" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath + ", then the focus set" }
 
     public override func catalogCountDidChange() { dataSource.itemsPerSection = itemCount }
 
     public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {
-        let target = globalIndex(ofCatalogItem: item, nearGlobalIndex: global)
-        guard let indexPath = collectionView.indexPath(forGlobalIndex: target) else { return }
-        collectionView.scrollToItem(at: indexPath, at: .centeredHorizontally)
-        didScrollToInitialItem(target)
+        if let target = scrollToCatalogItem(item, nearGlobalIndex: global) { didScrollToInitialItem(target) }
     }
 
     /// Sets the layout's `visibleItemsInvalidationHandler`.

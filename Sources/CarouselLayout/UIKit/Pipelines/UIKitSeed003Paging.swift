@@ -52,7 +52,7 @@ public final class Seed003PagingScene: UIKitScene {
     }
 
     /// The seed's catalogue is fixed: the app's update is assumed, `reloadData()` then `scrollToItem` to the item kept.
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     public override func catalogCountDidChange() {
         recommendation.totalPages = catalogCount

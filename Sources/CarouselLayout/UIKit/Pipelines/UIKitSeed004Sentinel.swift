@@ -55,7 +55,7 @@ public final class Seed004SentinelScene: UIKitScene {
     public override var itemCount: Int { catalogCount + 2 }
 
     /// The seed's `imageArray` is fixed (lines 46–54): the app's update is assumed, `reloadData()` then `scrollToItem` to the item kept.
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     public override func catalogCountDidChange() {
         bannerDelegate.imageCount = catalogCount + 2

@@ -44,7 +44,7 @@ public final class UPCarouselScene: UIKitScene {
     }
 
     /// The demo's catalogue is fixed: the app's update is assumed, `reloadData()` then `scrollToItem` to the item kept.
-    public override var catalogUpdatePath: String? { "assumed app code: reloadData, then scrollToItem to the item kept" }
+    public override var catalogUpdatePath: String? { Self.assumedCatalogUpdatePath }
 
     public override func catalogCountDidChange() { dataSource.itemsPerSection = catalogCount }
 

@@ -384,9 +384,15 @@ public final class CollectionView {
     /// reused, its delegate told it ended displaying (`__30__UICollectionView_reloadData__block_invoke` calls
     /// `_reuseCell:notifyDidEndDisplaying:YES`), and the next layout pass displays cells afresh.
     public func reloadData() {
+        invalidateData(with: InvalidationContext(everything: true))
+    }
+
+    /// What a change of the data does before the next layout pass: the counts invalid, the layout invalidated with
+    /// `context` and the data source counts, every visible cell reused, the prefetching reset.
+    @inline(__always)
+    private func invalidateData(with context: InvalidationContext) {
         countsAreValid = false
         collectionViewLayout.ledger.contexts += 1
-        let context = InvalidationContext(everything: true)
         context.invalidateDataSourceCounts = true
         collectionViewLayout.invalidateLayout(with: context)
         for cell in displayedCells { recycle(cell) }
@@ -400,14 +406,7 @@ public final class CollectionView {
     /// re-maps the visible cells to their new index paths and lays them out at the next pass; the model reuses them and
     /// the next pass displays them afresh (the same O(k) work, the cells' objects not kept).
     public func performBatchUpdates() {
-        countsAreValid = false
-        collectionViewLayout.ledger.contexts += 1
-        let context = collectionViewLayout.makeContext(everything: false)
-        context.invalidateDataSourceCounts = true
-        collectionViewLayout.invalidateLayout(with: context)
-        for cell in displayedCells { recycle(cell) }
-        displayedCells.removeAll(keepingCapacity: true)
-        resetPrefetchState()
+        invalidateData(with: collectionViewLayout.makeContext(everything: false))
         prepareLayoutIfNeeded()
         let clamped = min(max(contentOffset.x, 0), maxContentOffsetX)
         if clamped != contentOffset.x { setContentOffset(LayoutPoint(x: clamped, y: contentOffset.y)) }
