@@ -172,6 +172,12 @@ public struct EnlargeCenterLayout: Sendable {
         return (width, height)
     }
 
+    /// The centred item's width over a side item's: 1.05 before rounding, and `floor(0.84 W) / floor(0.8 W)` after
+    /// it (1.050061 at W = 1 024, 1.048 at W = 390).
+    @inlinable public var enlargedScale: Double {
+        itemSize(index: 0, centerIndex: 0).width / itemSize(index: 0, centerIndex: -1).width
+    }
+
     /// Lays out all `itemCount` frames left to right into `frames` (cleared first, capacity kept).
     @inlinable
     public func layout(itemCount: Int, centerIndex: Int, into frames: inout [Span]) {

@@ -59,4 +59,14 @@ import Testing
         #expect(frames.count == 5 && frames[0].minX == 39)
         #expect(frames[3].minX == 39 + 312 + 10 + 312 + 10 + 327 + 10)
     }
+
+    /// Seed 003 floors both widths (line 162), so the centred item is drawn at `floor(0.84 W) / floor(0.8 W)`: under
+    /// 1.05 at W = 390, over it at W = 1 024.
+    @Test func seed003_theEnlargedScaleIsTheRatioOfFlooredWidths() {
+        #expect(EnlargeCenterLayout(viewport: Viewport(width: 390, height: 300), lineSpacing: 12).enlargedScale == 327.0 / 312)
+        #expect(EnlargeCenterLayout(viewport: Viewport(width: 1024, height: 300), lineSpacing: 12).enlargedScale == 860.0 / 819)
+        let wide = CarouselGeometry(viewportWidth: 1024, viewportHeight: 300, itemWidth: 819.2, itemHeight: 200, spacing: 12, minScale: 0.8)
+        let check = PipelineVerification.check(Seed003PagingPipeline.self, catalogCount: 3, geometry: wide, hz: 120)
+        #expect(check.scaleOutOfRange == 0 && check.isVerified, "\(check.firstFailure ?? "")")
+    }
 }

@@ -7,9 +7,10 @@ struct VerifyArguments: CommandArguments {
     var seed = VerificationOptions().seed
     var trials = TrialsArgument()
     var format = TableFormatArgument()
+    var geometry = GeometryArguments()
 
     static var seed: Option<Self> { .value("--seed", \.seed, .unsigned("N"), "seed of the random inputs") }
-    static var options: [Option<Self>] { [seed] + including(\.trials) + including(\.format) }
+    static var options: [Option<Self>] { [seed] + including(\.trials) + including(\.format) + including(\.geometry) }
 }
 
 /// `carousel-bench verify`: the property x strategy matrix of Docs/ALGORITHMS.md, "Properties to verify", with
@@ -35,6 +36,9 @@ enum VerifyCommand {
             pipeline without a core (a layout ported on its own) is checked frame by frame as a core is. Last, each
             design's criteria (infinite, centre-focused, invisible wrap, current transforms) are measured from its
             frames and shown beside what it declares; a declaration the frames contradict is named.
+            The geometry options set the viewport the pipelines, scenarios and criteria are played on (the property
+            matrix draws its own geometries): `--viewport 1024` is an iPad-wide screen, where a few items no longer
+            cover one and a half screens.
             """,
             arguments: VerifyArguments.self, run: run)
     }
@@ -44,13 +48,22 @@ enum VerifyCommand {
         options.seed = arguments.seed
         options.trials = arguments.trials.trials
         let format = arguments.format.format
+        let configuration = try arguments.geometry.configuration()
+        let (geometry, switches, hz) = (configuration.geometry, configuration.switches, configuration.hz)
         let report = Verifier.run(options)
-        let verified = CarouselBench.implementations.map { $0.verify(catalogs: designCatalogs) }
+        let verified = CarouselBench.implementations.map {
+            $0.verify(catalogs: designCatalogs, geometry: geometry, switches: switches, hz: hz)
+        }
         let pipelines = verified.flatMap(\.checks)
         let agreements = verified.flatMap(\.agreements)
-        let designs = DesignCriteriaTable.measure(CarouselBench.implementations, catalogs: designCatalogs, agreements: agreements)
-        let scenarios = CarouselBench.implementations.flatMap { $0.verifyScenarios(catalogs: scenarioCatalogs) }
-        let catalogUpdates = CarouselBench.implementations.flatMap { $0.verifyCatalogUpdates(catalogs: scenarioCatalogs) }
+        let designs = DesignCriteriaTable.measure(CarouselBench.implementations, catalogs: designCatalogs, geometry: geometry,
+                                                  switches: switches, hz: hz, agreements: agreements)
+        let scenarios = CarouselBench.implementations.flatMap {
+            $0.verifyScenarios(catalogs: scenarioCatalogs, geometry: geometry, switches: switches, hz: hz)
+        }
+        let catalogUpdates = CarouselBench.implementations.flatMap {
+            $0.verifyCatalogUpdates(catalogs: scenarioCatalogs, geometry: geometry, switches: switches)
+        }
         let document = VerificationDocument(report: report, pipelines: pipelines, agreements: agreements, designs: designs,
                                             scenarios: scenarios, catalogUpdates: catalogUpdates)
         print(try format.verification(document) ?? "",

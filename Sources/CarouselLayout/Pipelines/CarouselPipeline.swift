@@ -45,6 +45,9 @@ public protocol CarouselPipeline {
     /// on screen (its untransformed frame, `itemsAway·p` from the centre, overlaps the viewport: `|itemsAway|·p <
     /// (W + w)/2`), else nil.
     func tapTarget(itemsAway: Int) -> Double?
+    /// The scales its items may be drawn at now, which the frame checks hold it to. By default `traits.scaleRange`;
+    /// a design that rounds its item sizes to whole points draws scales its rounding gives for the viewport now.
+    var scaleRange: ClosedRange<Double> { get }
 }
 
 extension CarouselPipeline {
@@ -52,6 +55,9 @@ extension CarouselPipeline {
 
     /// The geometry's placement: item `k` centred at `k·p` (Docs/ALGORITHMS.md, "Where item k sits").
     public var placement: ItemPlacement { ItemPlacement(geometry: geometry, wrapsModulo: Self.traits.centerWrapsModulo) }
+
+    /// The declared range (see the requirement).
+    public var scaleRange: ClosedRange<Double> { Self.traits.scaleRange }
 
     /// The placement's target (see the requirement).
     public func scrollToItemTarget(itemsAway: Int) -> Double? {

@@ -276,9 +276,9 @@ public enum PipelineVerification {
                 check.indexOutOfRange += 1
                 note("frame \(frame): visible item \(element.item) outside [0, \(itemCount))", &check)
             }
-            if !traits.scaleRange.contains(element.scale) {
+            if !pipeline.scaleRange.contains(element.scale) {
                 check.scaleOutOfRange += 1
-                note("frame \(frame): item \(element.item) scale \(element.scale) outside \(traits.scaleRange)", &check)
+                note("frame \(frame): item \(element.item) scale \(element.scale) outside \(pipeline.scaleRange)", &check)
             }
             if !(0...1).contains(element.alpha) { check.alphaOutOfRange += 1 }
         }

@@ -4,7 +4,8 @@
 /// Every frame (`scrollViewDidScroll`): `updateBackgroundImage` and `updateCurrentPage` each run
 /// `lookup.hitTest` (`indexPathForItem(at:)`) through `query.linear` (a fresh array per query), the page
 /// progress `current/total` is computed, and the visible items come from `query.linear` (scale = frame width
-/// over the normal width, so the enlarged cell shows 1.05). Per gesture (`scrollViewWillEndDragging`):
+/// over the normal width, so the enlarged cell shows about 1.05: both widths are floored, seed 003 line 162, so the
+/// scale is `floor(0.84 W) / floor(0.8 W)`, which the checks hold it to). Per gesture (`scrollViewWillEndDragging`):
 /// `snap.direction`, `centerCellIndex = Int(roundedIndex)` (unclamped, as written), then `invalidateLayout`
 /// re-sizes and re-places all `N` items and rebuilds the cached frames, on every release.
 /// Deviation: the snap target is clamped into the content, as `UIScrollView` does with a target outside it.
@@ -42,6 +43,7 @@ public struct Seed003PagingPipeline: CorePipeline {
     @inlinable public var itemCount: Int { catalogCount }
     @inlinable public var offset: Double { currentOffset }
     @inlinable public var geometry: CarouselGeometry { currentGeometry }
+    public var scaleRange: ClosedRange<Double> { 1...layout.enlargedScale }
 
     @inlinable
     public mutating func apply(_ frame: TrajectoryFrame, into output: inout FrameOutput) {

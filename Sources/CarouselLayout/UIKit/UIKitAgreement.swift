@@ -173,14 +173,19 @@ public enum UIKitNamedDifference: String, CaseIterable, Sendable {
     /// InfiniteLayout's `layoutAttributesForElements(in:)` looks at the rect's own page and the next only
     /// (InfiniteLayout.swift lines 83–103): the previous page's last item, whose frame reaches across the seam
     /// into the rect, is not returned. The collection view still shows it when its validated rect starts on the
-    /// previous page, as C1's rounding usually makes it; asked for exactly the visible rect it is missing.
+    /// previous page, as C1's rounding usually makes it; asked for exactly the visible rect it is missing. A tap where
+    /// the core shows it meets no cell in UIKit's view, so the two plays part there (found at W = 1 024, n = 2, resting
+    /// on item 4 000, the first of page 250).
     case pageSeamItemNotReturned = "page seam item not returned"
     /// InfiniteLayout takes a rect's page as `floor(x / P)` (`page(for:)`, InfiniteLayout.swift lines 105–111) and
     /// its place in the page as `x.truncatingRemainder(dividingBy: P)` (`rect(from:)`, lines 122–134). At an offset
     /// within rounding of a page boundary the two disagree: the division rounds up to the next page while the
     /// remainder is a hair short of `P`, so the visible rect is mapped one page too far and the preferred (centred)
     /// attributes come from the wrong page: the centred index is a page minus one item away until the offset
-    /// leaves the seam. Found at n = 10, resting on item 20 000, the first item of page 250.
+    /// leaves the seam. Found at n = 10, resting on item 20 000, the first item of page 250. The other way round,
+    /// `layoutAttributesForItem(at:)` (lines 76–81) places an index path on `page(for:)` of the offset, so a
+    /// `scrollToItem` from an offset on a seam whose division falls a hair short of the page targets the same item
+    /// one page to the left (found at W = 1 024, n = 3: 4 495 680 / 17 982.72 = 249.999…), which shows the same items.
     case pageSeamRounding = "page seam rounding"
     /// C10: UIKit's hit test (`-_indexPathForItemAtPoint:`) takes every cell whose frame meets the 1x1 rect at the
     /// point, with no point-in-frame check: a point in the gap less than 1 pt before an item's edge hits that item,
@@ -269,8 +274,30 @@ struct Comparator {
             for (coreRow, uikitRow) in zip(coreRows, uikitRows) {
                 compareFrame(coreRow, uikitRow)
             }
+            // A gesture one play ends early: a tap the other view's play did not answer ends a run of rests in one play
+            // only. When a named difference explains it, the plays part for good (each taps near its own centre from
+            // here on): the rest is counted under it, not compared.
+            let (i, j) = (coreRows.startIndex + min(coreRows.count, uikitRows.count), uikitRows.startIndex + min(coreRows.count, uikitRows.count))
+            if i < core.count, j < uikit.count, let parting = partingTap(core[i - 1], core[i], uikit[j - 1], uikit[j]) {
+                report.allowed[parting, default: 0] += max(core.count - i, uikit.count - j)
+                return
+            }
             if coreRows.count != uikitRows.count { unpaired(abs(coreRows.count - uikitRows.count), at: index) }
         }
+    }
+
+    /// The named difference that explains a tap the core's view answers and UIKit's does not: the tapped item is the
+    /// previous page's last item, which the core shows and UIKit's view does not (`pageSeamItemNotReturned`), so the
+    /// tap meets no cell there. Nil for any other frame.
+    func partingTap(_ corePrevious: UIKitAgreement.Row, _ core: UIKitAgreement.Row, _ uikitPrevious: UIKitAgreement.Row,
+                    _ uikit: UIKitAgreement.Row) -> UIKitNamedDifference? {
+        guard allowedDifferences.contains(.pageSeamItemNotReturned),
+              case let .scrolledByCode(itemsAway, _, _, .tap) = core.frame.phase, case .settled = uikit.frame.phase,
+              let centre = corePrevious.output.centerItem else { return nil }
+        let tapped = centre + itemsAway
+        let shownInCore = corePrevious.output.visible.contains { $0.item == tapped }
+        let shownInUIKit = uikitPrevious.output.visible.contains { $0.item == tapped }
+        return shownInCore && !shownInUIKit && (tapped + 1) % pageItems(corePrevious.geometry) == 0 ? .pageSeamItemNotReturned : nil
     }
 
     /// Frames one play has and the other does not (a flick whose length differs).
@@ -354,6 +381,9 @@ struct Comparator {
         } else if a.snapTarget != b.snapTarget {
             if let x = a.snapTarget, let y = b.snapTarget, wholeCatalogWidths(x, y, pitch: pitch) || Self.close(x, y) {
                 if !Self.close(x, y) { differences.append(Difference(field: .snapTarget, detail: "", reason: .offsetByWholeCatalogWidths)) }
+            } else if let x = a.snapTarget, let y = b.snapTarget, isScrollByCode, previousOnSeam,
+                      Self.close(abs(x - y), Double(pageItems(core.geometry)) * pitch) {
+                differences.append(Difference(field: .snapTarget, detail: "", reason: .pageSeamRounding))
             } else if let y = b.snapTarget, allowedDifferences.contains(.clampedAtContentEdge),
                       Self.close(y, 0) || Self.close(y, uikit.maxOffset) || y < 0 || y > uikit.maxOffset {
                 episode = .clampedAtContentEdge

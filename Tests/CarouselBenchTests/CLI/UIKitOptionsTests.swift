@@ -86,4 +86,14 @@ import Testing
         #expect(agreements.contains("uikit.best") && !agreements.contains("NO: "), "\(agreements)")
         #expect(outcome.stdout.contains("scrolls by code, as apps drive a carousel"))
     }
+
+    /// The tiny catalogues on an iPad-wide viewport: every view verified and agreeing with its core (seed 003's
+    /// rounded scale and InfiniteLayout's page seams are the design's own), and a viewport out of range refused.
+    @Test func verifyPlaysTheGeometryItIsGiven() throws {
+        let wide = try BenchProcess.run(["verify", "--trials", "2", "--viewport", "1024"])
+        #expect(wide.status == 0, "\(wide.stderr)")
+        #expect(wide.stdout.contains("uikit.peer.infinitelayout"))
+        let bad = try BenchProcess.run(["verify", "--viewport", "0"])
+        #expect(bad.status == 64 && bad.stderr.contains("--viewport"), "\(bad.stderr)")
+    }
 }

@@ -24,6 +24,21 @@ import Testing
         #expect(core.scrollsEndingElsewhere == 0 && core.refusedScrolls == 0)
     }
 
+    /// On an iPad-wide viewport InfiniteLayout's pages meet at offsets its `floor(x / P)` puts on the page before:
+    /// a recentre from one targets the same item a page to the left (n = 3), and the left neighbour of the first item
+    /// of a page is not on screen, so a tap there meets nothing in UIKit's view (n = 2). Both are named.
+    @Test func infiniteLayoutsPageSeamsOnAWideViewportAreNamedDifferences() {
+        let wide = CarouselGeometry(viewportWidth: 1024, viewportHeight: 300, itemWidth: 819.2, itemHeight: 200, spacing: 12, minScale: 0.8)
+        let tap = UIKitAgreement.compare(UIKitInfiniteLayoutPipeline.self, catalogCount: 2, geometry: wide,
+                                         script: ProgrammaticScenario.tap.script(catalogCount: 2))
+        #expect(tap.agrees, "\(tap.firstMismatch ?? "")")
+        #expect(tap.allowed[.pageSeamItemNotReturned, default: 0] > 0)
+        let recentre = UIKitAgreement.compare(UIKitInfiniteLayoutPipeline.self, catalogCount: 3, geometry: wide,
+                                              script: ProgrammaticScenario.reloadRecentre.script(catalogCount: 3))
+        #expect(recentre.agrees, "\(recentre.firstMismatch ?? "")")
+        #expect(recentre.allowed[.pageSeamRounding, default: 0] > 0)
+    }
+
     @Test func theSentinelDesignRunsOutOfPagesBecauseItsWrapWaitsForADecelerationThatNeverComes() {
         let sentinel = Implementation(uikit: UIKitSeed004SentinelPipeline.self)
         let results = checks(sentinel, .autoAdvance, n: 3)
