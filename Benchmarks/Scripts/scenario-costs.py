@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""usage: Benchmarks/Scripts/scenario-costs.py [SIZES]   (env BENCH=path to carousel-bench; SIZES default 1,3,300,10000)
+"""usage: Benchmarks/Scripts/scenario-costs.py [SIZES]   (env BENCH=path to carousel-bench; SIZES default 1,3,300,10000;
+       SCENARIOS=comma-separated scenarios, default all three)
 
 Each scroll-by-code scenario (auto-advance, tap, reload-recentre; Docs/ALGORITHMS.md, "Scrolls by code") through every
 design in both views at each size: `carousel-bench trace --gesture SCENARIO --costs`, each frame timed on its own (the
@@ -13,7 +14,7 @@ import csv, io, os, statistics, subprocess, sys
 
 BENCH = os.environ.get("BENCH", ".build/release/carousel-bench")
 SIZES = [int(s) for s in (sys.argv[1] if len(sys.argv) > 1 else "1,3,300,10000").split(",")]
-SCENARIOS = ["auto-advance", "tap", "reload-recentre"]
+SCENARIOS = os.environ.get("SCENARIOS", "auto-advance,tap,reload-recentre").split(",")
 
 
 def designs():

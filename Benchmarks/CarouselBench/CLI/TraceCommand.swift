@@ -3,10 +3,26 @@ import CarouselLayout
 
 /// `trace`'s arguments.
 struct TraceArguments: CommandArguments {
-    enum Gesture: String, CaseIterable {
+    enum Gesture: Equatable, CaseIterable, RawRepresentable {
         case drag, flick, standard
-        /// `ProgrammaticScenario.autoAdvance`, `.tap` and `.reloadRecentre` as `verify` plays them.
-        case autoAdvance = "auto-advance", tap, reloadRecentre = "reload-recentre"
+        /// A scenario of scrolls by code as `verify` plays it, named as the scenario is.
+        case scenario(ProgrammaticScenario)
+
+        static var allCases: [Gesture] { [.drag, .flick, .standard] + ProgrammaticScenario.allCases.map(Gesture.scenario) }
+
+        init?(rawValue: String) {
+            guard let gesture = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = gesture
+        }
+
+        var rawValue: String {
+            switch self {
+            case .drag: "drag"
+            case .flick: "flick"
+            case .standard: "standard"
+            case let .scenario(scenario): scenario.rawValue
+            }
+        }
     }
 
     var pipeline: String?
@@ -114,9 +130,7 @@ enum TraceCommand {
             script = ScrollScript([.flick(velocity: velocity, decelerationRate: ScrollDeceleration.normal),
                                    .pause(duration: duration)])
         case .standard: script = PipelineInputs.script
-        case .autoAdvance: script = ProgrammaticScenario.autoAdvance.script(catalogCount: catalog)
-        case .tap: script = ProgrammaticScenario.tap.script(catalogCount: catalog)
-        case .reloadRecentre: script = ProgrammaticScenario.reloadRecentre.script(catalogCount: catalog)
+        case let .scenario(scenario): script = scenario.script(catalogCount: catalog)
         }
         let rows = if let uikit {
             PipelineTrace.trace(uikit: uikit, catalogCount: catalog, geometry: geometry,

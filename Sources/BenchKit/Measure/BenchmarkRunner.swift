@@ -25,6 +25,11 @@ public struct SkippedCase: Sendable, Equatable {
         self.reason = reason
     }
 
+    /// A case its set-up found nothing to time at its size (`PreparedBenchmark.inapplicable`), the size named first.
+    public init(key: RowKey, inapplicable: String) {
+        self.init(key: key, reason: "size \(key.size): " + inapplicable)
+    }
+
     /// The skipped cases that share a reason (one size past one limit: a design's rows), as one group each, in the
     /// order of their first case: what a run reports, one line a group.
     public static func grouped(_ skipped: [SkippedCase]) -> [(benchmarks: [BenchmarkID], reason: String)] {
@@ -131,9 +136,9 @@ public enum BenchmarkRunner {
             preparation[key] = CasePreparation(setUpSeconds: Double(MonotonicClock.now() &- setUpStart) / 1e9,
                                                instructionIterations: prepared.instructionIterations)
             if let inapplicable = prepared.inapplicable {
-                let reason = "size \(size): " + inapplicable
-                skipped.append(SkippedCase(key: key, reason: reason))
-                progress.report(.skipped(benchmarks: [registration.id], reason: reason))
+                let skip = SkippedCase(key: key, inapplicable: inapplicable)
+                skipped.append(skip)
+                progress.report(.skipped(benchmarks: [registration.id], reason: skip.reason))
                 continue
             }
             if let verify = prepared.verify, let reason = verify() {

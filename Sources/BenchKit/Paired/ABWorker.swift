@@ -125,7 +125,7 @@ public final class ABWorker {
             let benchmark = registration.setUp(size)
             let setUpSeconds = Double(MonotonicClock.now() &- start) / 1e9
             if let reason = benchmark.inapplicable {
-                lines.append("skipped\t\(key)\t\(ABProtocol.field("size \(size): " + reason))")
+                lines.append("skipped\t\(key)\t\(ABProtocol.field(SkippedCase(key: key, inapplicable: reason).reason))")
                 continue
             }
             if verifying, let verify = benchmark.verify, let reason = verify() {

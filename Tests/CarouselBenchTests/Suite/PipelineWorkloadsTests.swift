@@ -30,4 +30,23 @@ import Testing
             #expect(whole.run(frames: iterations) == prefix.run(frames: iterations))
         }
     }
+
+    /// The scroll-by-code rows skip, with the design's counterexample, the sizes where it refuses or misses the app's
+    /// scroll: seed 000 has no next item past its three copies at n = 1, and its reload and recentre at n = 300 rests
+    /// on item 2n where item 2n + 1 was asked for. The recommendation is timed at both.
+    @Test func aScrollByCodeRowIsSkippedWhereTheDesignRefusesOrMissesIt() throws {
+        let configuration = SuiteConfiguration()
+        let advance = uikitLifecycleBenchmark(UIKitSeed000FlowPipeline.self, .advance, configuration: configuration)
+        #expect(advance(1).inapplicable?.hasPrefix("the design has no next item") == true)
+        let recentre = uikitLifecycleBenchmark(UIKitSeed000FlowPipeline.self, .recentre, configuration: configuration)
+        let missed = try #require(recentre(300).inapplicable)
+        #expect(missed.contains("its reload and recentre"), "\(missed)")
+        for operation in [UIKitOperation.advance, .recentre] {
+            let best = uikitLifecycleBenchmark(UIKitBestPipeline.self, operation, configuration: configuration)
+            for n in [1, 300] {
+                let prepared = best(n)
+                #expect(prepared.inapplicable == nil && prepared.verify?() == nil, "\(operation) n=\(n)")
+            }
+        }
+    }
 }
