@@ -53,6 +53,10 @@ public struct CatalogUpdateCheck: Sendable {
             var after = FrameOutput()
             pipeline.scene.fillOutput(&after)
             let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(centred) centred)"
+            if let stopped = pipeline.scene.stoppedAppCode {
+                result.failure = "\(what): \(stopped)"
+                return result
+            }
             if let outside = shownOutsideData(after, itemCount: pipeline.itemCount) {
                 result.failure = "\(what): \(outside)"
                 return result
@@ -62,7 +66,9 @@ public struct CatalogUpdateCheck: Sendable {
                 return result
             }
             if shown != expected {
-                result.failure = "\(what): item \(shown) centred, the update keeps \(expected) (offset \(pipeline.offset))"
+                let asked = if case .insertAtEndShowingFirst = update { "the app shows" } else { "the update keeps" }
+                result.failure = "\(what): item \(shown) centred, \(asked) \(expected) (offset \(pipeline.offset))"
+
                 return result
             }
         }

@@ -10,6 +10,15 @@ struct CatalogUpdateTests {
         #expect(update.applied(to: [10, 11, 12], making: { 99 }) == [10, 11, 12, 99, 99])
     }
 
+    @Test func anInsertThatShowsWhatArrivedAsksForTheFirstNewItem() {
+        let update = CatalogUpdate.insertAtEndShowingFirst(2)
+        #expect(update.newCount(from: 5) == 7)
+        #expect((0..<5).map { update.keptItem($0, catalogCount: 5) } == [5, 5, 5, 5, 5])
+        #expect(update.applied(to: [10, 11], making: { 99 }) == [10, 11, 99, 99])
+        #expect(CatalogUpdate.insertAtEndShowingFirst(0).refusal(catalogCount: 3) == "an insert of 0 items has no new item to show")
+        #expect(update.description == "insert 2, show the first")
+    }
+
     @Test func aDeleteInTheMiddleShiftsTheItemsAfterItAndKeepsTheNearestSurvivor() {
         // n = 10, k = 2: old items 4 and 5 removed; 6...9 move to 4...7.
         let update = CatalogUpdate.deleteInMiddle(2)

@@ -53,6 +53,32 @@ struct UIKitCatalogUpdateTests {
     }
 }
 
+extension UIKitCatalogUpdateTests {
+    /// FSPagerView #187, #259, #375: `scrollToItem(at:animated:)` right after `reloadData()` to an item the new data
+    /// has and the old did not. Its guard (FSPagerView.swift lines 514–516) reads `numberOfItems`, which only the next
+    /// count of the data sets (lines 316–325): `fatalError`. The model records it instead of going on.
+    @Test func fsPagerShowingANewItemRightAfterReloadDataEndsInItsFatalError() {
+        let check = CatalogUpdateCheck.check(UIKitFSPagerPipeline.self, catalogCount: 3, update: .insertAtEndShowingFirst(2))
+        #expect(check.failure?.contains(#"fatalError("index 3 is out of range [0...2]")"#) == true, "\(check.failure ?? "")")
+        let pipeline = UIKitFSPagerPipeline(catalogCount: 3, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        #expect(pipeline.scene.updateCatalog(.insertAtEnd(2)) == nil)
+        #expect(pipeline.scene.stoppedAppCode == nil, "the item kept is inside the old count")
+        #expect(pipeline.scene.updateCatalog(.insertAtEndShowingFirst(2)) == nil)
+        #expect(pipeline.scene.stoppedAppCode?.hasPrefix("FSPagerView.swift lines 514-516") == true)
+    }
+
+    /// Seed 004 at n = 1, resting on its trailing sentinel (page 2, a copy of item 0): after 2 items arrive, page 2 is
+    /// item 1, the one the app asks for, so `scrollToItem` leaves the offset where it is. An equal bounds change returns
+    /// at once (C7): no `scrollViewDidScroll`, so the page control, the design's only index, still says item 0.
+    @Test func seed004sPageControlIsNotUpdatedWhenTheNewItemIsAlreadyWhereTheOffsetIs() {
+        let check = CatalogUpdateCheck.check(UIKitSeed004SentinelPipeline.self, catalogCount: 1, update: .insertAtEndShowingFirst(2))
+        #expect(check.failure?.contains("after a scroll to the next item") == true)
+        #expect(check.failure?.contains("item 0 centred, the app shows 1 (offset 780.0)") == true, "\(check.failure ?? "")")
+        #expect(CatalogUpdateCheck.check(UIKitSeed004SentinelPipeline.self, catalogCount: 3, update: .insertAtEndShowingFirst(2)).passes)
+    }
+}
+
 @Suite("Seed 000's jump between pages n and 2n + 1, called from its own scrollViewDidScroll")
 struct Seed000RecursionTests {
     /// At n = 1 000 a reload and recentre onto page 2n + 1 makes `scrollTo(page:)` (lines 588–600) leave a remainder of

@@ -65,7 +65,8 @@ public final class FSPagerScene: UIKitScene {
     }
 
     /// `scrollToItem(at:animated:)` as FSPagerView runs it right after its `reloadData()`: the guard against the pager's
-    /// `numberOfItems` (the old count: nothing has counted the data since; past it, `fatalError`), `nearbyIndexPath(for:)`
+    /// `numberOfItems` (the old count: nothing has counted the data since; past it, `fatalError`, which the model
+    /// records as `stoppedAppCode` and goes no further), `nearbyIndexPath(for:)`
     /// (the old `currentIndex`; the section of `centermostIndexPath`, which with no visible cell, as `reloadData` leaves
     /// none, is 0: lines 229–253; one section lower when the item is more than half the old count after the current
     /// index, one higher when before), the layout's `contentOffset(for:)` from its own old counts, set without
@@ -74,11 +75,21 @@ public final class FSPagerScene: UIKitScene {
     public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {
         let staleCount = pagerView.numberOfItems
         defer { pagerView.numberOfItems = catalogCount }
-        guard item < staleCount else { return }
+        guard item < staleCount else {
+            // Lines 514–516: the app's process ends here; the model stops the app's code and names it.
+            fatalErrorMessage = "FSPagerView.swift lines 514-516: fatalError(\"index \(item) is out of range [0...\(staleCount - 1)]\"): "
+                + "right after reloadData its numberOfItems is still the old count (set in numberOfSections(in:), lines 316-325, at the next layout pass)"
+            return
+        }
         let current = pagerView.currentIndex
         let section = abs(current - item) <= staleCount / 2 ? 0 : item - current >= 0 ? -1 : 1
         collectionView.setContentOffset(layout.contentOffset(for: IndexPath(item: item, section: section)))
     }
+
+    /// The `fatalError` the app's last `scrollToItem` would have ended in (nil: none).
+    @usableFromInline var fatalErrorMessage: String?
+
+    public override var stoppedAppCode: String? { fatalErrorMessage }
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = layout.pagingTarget(currentOffset: currentOffset, velocity: velocity)
