@@ -48,15 +48,8 @@ enum ReportCommand {
         let configuration = SuiteConfiguration(recorded: metadata?.options ?? [:])
 
         let verification = Verifier.run(options)
-        let catalogs = [3, 300]
-        var checks = ReportAnalysis.Checks()
         let hasUIKitRows = rows.contains { $0.benchmark.family == SuiteFamilies.uikit }
-        let verified = CarouselBench.implementations.map {
-            $0.verify(catalogs: catalogs, geometry: configuration.geometry, switches: configuration.switches,
-                      hz: configuration.hz, uikit: hasUIKitRows)
-        }
-        checks.cores = verified.flatMap(\.checks)
-        checks.agreements = verified.flatMap(\.agreements)
+        let checks = ReportAnalysis.Checks.made(for: configuration, uikit: hasUIKitRows)
         // Every row the suite can register (the switch matrix too), so each result row is known by what it is.
         var catalogConfiguration = configuration
         catalogConfiguration.uikitMatrix = .every

@@ -221,17 +221,19 @@ struct Headline {
 }
 
 extension ReportAnalysis.Checks {
-    /// The checks the report's design verdicts rest on: every implementation verified at n = 3 and 300 under
-    /// `configuration` (its core by the eight properties, its UIKit view, with `uikit`, against its core), and its
-    /// design criteria measured there (`measureDesigns`).
+    /// The checks the report's design verdicts rest on: every implementation verified at `verify`'s sizes, the tiny
+    /// catalogues and a screenful (`VerifyCommand.designCatalogs`), under `configuration` (its core by the eight
+    /// properties, its UIKit view, with `uikit`, against its core), and its design criteria measured there
+    /// (`measureDesigns`), so the report says what each design does at n = 1, 2 and 3.
     static func made(for configuration: SuiteConfiguration, uikit: Bool,
                      implementations: [Implementation] = CarouselBench.implementations) -> Self {
+        let catalogs = VerifyCommand.designCatalogs
         let verified = implementations.map {
-            $0.verify(catalogs: [3, 300], geometry: configuration.geometry, switches: configuration.switches,
+            $0.verify(catalogs: catalogs, geometry: configuration.geometry, switches: configuration.switches,
                       hz: configuration.hz, uikit: uikit)
         }
         var checks = Self(cores: verified.flatMap(\.checks), agreements: verified.flatMap(\.agreements))
-        checks.measureDesigns(implementations, configuration: configuration)
+        checks.measureDesigns(implementations, catalogs: catalogs, configuration: configuration)
         return checks
     }
 }

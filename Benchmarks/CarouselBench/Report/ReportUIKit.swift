@@ -75,8 +75,8 @@ extension ReportMarkdown {
         return text + designCriteriaSection()
     }
 
-    /// The design criteria each core and UIKit view of the rows meets, measured from its frames at n = 3 and 300, beside
-    /// what it declares (empty when the checks measured none).
+    /// The design criteria each core and UIKit view of the rows meets, measured from its frames at n = 1, 2, 3 and 300
+    /// (`VerifyCommand.designCatalogs`), beside what it declares (empty when the checks measured none).
     func designCriteriaSection() -> String {
         let ids = Set((analysis.pipelines + analysis.uikit).compactMap { summary -> String? in
             switch analysis.catalog[summary.series.id] {
