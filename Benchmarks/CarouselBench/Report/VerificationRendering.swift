@@ -79,7 +79,7 @@ enum VerificationRendering {
         }
     }
 
-    /// Each UIKit view through each catalogue update: one row per view and update, one column per catalog size, a cell
+    /// Each core and UIKit view through each catalogue update: one row per view and update, one column per catalog size, a cell
     /// saying whether the property holds, the update was refused, or it fails.
     static func catalogUpdateTable(_ checks: [CatalogUpdateCheck]) -> Table {
         let catalogs = Array(Set(checks.map(\.catalogCount))).sorted()
@@ -175,7 +175,7 @@ enum VerificationRendering {
             }
         }
         if !document.catalogUpdates.isEmpty {
-            text += "\ncatalogue updates, as apps change their data (uikit views, each design's own path):\n"
+            text += "\ncatalogue updates, as apps change their data (each design's own path; a core rebuilt for the new count and placed as the path places it, a uikit view through its data source):\n"
             text += render(catalogUpdateTable(document.catalogUpdates))
             text += "yes: the item centred before is centred after (or its nearest survivor), every index shown inside the data; "
                 + "refused: an update to 0 items\n"

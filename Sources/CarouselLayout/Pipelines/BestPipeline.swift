@@ -15,6 +15,7 @@ public struct BestPipeline: CorePipeline {
     public static let catalogLimit: CatalogLimit? = ModularWrap.catalogLimit
     public static let complexity: Complexity = "O(k) per frame, O(1) in N, no allocation once the output buffer is warm"
     public static let traits = PipelineTraits(wraps: true, centerWrapsModulo: true, scaleRange: 0...1)
+    public static let catalogUpdate = CoreCatalogUpdate.recentres("its own: the layout for the new count, then the item kept's offset")
     /// A release faster than this (pt/s, FSPagerView's 0.3 pt/ms) always moves at least one item.
     public static let flickThreshold = Velocity.fsPagerThreshold
     public let catalogCount: Int

@@ -45,6 +45,9 @@ public protocol CarouselPipeline {
     /// on screen (its untransformed frame, `itemsAway·p` from the centre, overlaps the viewport: `|itemsAway|·p <
     /// (W + w)/2`), else nil.
     func tapTarget(itemsAway: Int) -> Double?
+    /// How the design's app places the carousel after its catalogue changes, in the core's terms (Docs/ALGORITHMS.md,
+    /// "Catalogue updates"). By default the assumed app code: the item the update keeps scrolled to.
+    static var catalogUpdate: CoreCatalogUpdate { get }
     /// The scales its items may be drawn at now, which the frame checks hold it to. By default `traits.scaleRange`;
     /// a design that rounds its item sizes to whole points draws scales its rounding gives for the viewport now.
     var scaleRange: ClosedRange<Double> { get }
@@ -58,6 +61,9 @@ extension CarouselPipeline {
 
     /// The declared range (see the requirement).
     public var scaleRange: ClosedRange<Double> { Self.traits.scaleRange }
+
+    /// The assumed app code (see the requirement).
+    public static var catalogUpdate: CoreCatalogUpdate { .recentres(CoreCatalogUpdate.assumed) }
 
     /// The placement's target (see the requirement).
     public func scrollToItemTarget(itemsAway: Int) -> Double? {
@@ -209,3 +215,26 @@ public enum PipelineGeometry {
                          itemHeight: viewportHeight * 0.85, spacing: spacing, minScale: 1)
     }
 }
+
+/// How a design's app places the carousel after its catalogue changes, at the level of its core: the core is built
+/// again for the new count (what `reloadData` leaves of the layout's state: every position laid out anew), then placed
+/// as the design's path places it. The core keeps no cells, so what the UIKit view's path does with the cells on screen
+/// (none right after `reloadData`) is the UIKit view's alone.
+public enum CoreCatalogUpdate: Sendable, Equatable {
+    /// Scrolled without animation to the item the update keeps, where the core's own `scrollToItemTarget` puts it;
+    /// the text says whose code that is.
+    case recentres(String)
+    /// Left at the offset it showed, kept within the new content (an update that does not recentre); the text cites it.
+    case keepsOffset(String)
+
+    /// The path of a design whose source has a fixed catalogue.
+    public static let assumed = "assumed app code: the layout for the new count, then scrollToItem to the item kept"
+
+    /// The text, as `verify` prints it.
+    public var path: String {
+        switch self {
+        case let .recentres(path), let .keepsOffset(path): path
+        }
+    }
+}
+

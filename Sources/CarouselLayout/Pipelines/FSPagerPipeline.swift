@@ -13,6 +13,10 @@ public struct FSPagerPipeline: CorePipeline {
     /// has infinite items", `FSPagerView.swift`) lays out `Int16.max / n` sections and starts in the middle one, half of
     /// them on each side, far more than any scroll reaches.
     public static let traits = PipelineTraits(wraps: false, scaleRange: 0.65...1, infinite: true)
+    /// FSPagerView's `reloadData` then its `scrollToItem(at:animated:)`: the core has no cells, so the section its
+    /// `nearbyIndexPath` starts from is the one on screen, not the 0 of the UIKit view's empty screen after the reload.
+    public static let catalogUpdate = CoreCatalogUpdate.recentres(
+        "FSPagerView.swift lines 479-482 reloadData, then its scrollToItem(at:animated:) lines 513-527, from the section on screen")
     public let catalogCount: Int
     @usableFromInline var currentGeometry: CarouselGeometry
     @usableFromInline var currentOffset: Double

@@ -11,6 +11,10 @@ public struct Seed000FlowPipeline: CorePipeline {
         measured: 31.0, at: 1_000_000, budget: Double(CatalogLimit.playBudgetSeconds), unit: .secondsPerPlay, "O(N) per frame, 3n cached frames tested")
     public static let complexity: Complexity = "O(N) per frame (every cached frame is tested) plus two array allocations; O(N) per rotation"
     public static let traits = PipelineTraits(wraps: true, scaleRange: 0...1)
+    /// Seed 000 lines 614–627, 691–695: the snapshot applied keeps the offset (UIKIT-MODEL.md D3) and `scrollToCenter`
+    /// runs only on the first layout, so nothing recentres.
+    public static let catalogUpdate = CoreCatalogUpdate.keepsOffset(
+        "seed 000 lines 614-627, 691-695: the snapshot applied keeps the offset; scrollToCenter only on the first layout")
     public let catalogCount: Int
     @usableFromInline var currentGeometry: CarouselGeometry
     @usableFromInline var currentOffset: Double

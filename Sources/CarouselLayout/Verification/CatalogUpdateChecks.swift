@@ -75,6 +75,77 @@ public struct CatalogUpdateCheck: Sendable {
         return result
     }
 
+    /// Plays `update` on the core `P` at catalog size `n` from each start, as its design's path places it
+    /// (`CarouselPipeline.catalogUpdate`): the core built for the new count, then scrolled to the item kept or left at
+    /// the offset it showed (kept within the new content). Then the same property as the UIKit view's.
+    public static func check<P: CarouselPipeline>(core type: P.Type, catalogCount n: Int, update: CatalogUpdate,
+                                                  geometry: CarouselGeometry = .default, hz: Double = 120) -> CatalogUpdateCheck {
+        var result = CatalogUpdateCheck(id: P.id, catalogCount: n, update: update, path: P.catalogUpdate.path)
+        if let refusal = update.refusal(catalogCount: n) {
+            result.refusal = refusal
+            return result
+        }
+        var output = FrameOutput()
+        var frame = 0
+        /// One frame that moves the core to `target` (a scroll by code without animation), or a still one.
+        func play(_ pipeline: inout P, to target: Double? = nil, itemsAway: Int = 0) {
+            let phase: ScrollPhase = target.map { .scrolledByCode(itemsAway: itemsAway, targetOffset: $0, animated: false, trigger: .reload) } ?? .settled
+            pipeline.apply(TrajectoryFrame(frame: frame, delta: (target ?? pipeline.offset) - pipeline.offset, phase: phase), into: &output)
+            frame += 1
+        }
+        let centred = { (pipeline: P) in output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: pipeline.catalogCount) } }
+        for scrollsFirst in [false, true] {
+            var pipeline = P(catalogCount: n, geometry: geometry)
+            play(&pipeline)
+            if scrollsFirst {
+                guard let next = pipeline.scrollToItemTarget(itemsAway: 1) else { continue }
+                play(&pipeline, to: next, itemsAway: 1)
+                play(&pipeline)
+            }
+            let start = scrollsFirst ? "after a scroll to the next item" : "from the start"
+            guard let before = centred(pipeline) else {
+                result.failure = "\(start): no centred item before the update"
+                return result
+            }
+            let newCount = update.newCount(from: n)
+            let expected = update.keptItem(before, catalogCount: n)
+            let shownOffset = pipeline.offset
+            var updated = P(catalogCount: newCount, geometry: geometry)
+            play(&updated)
+            switch P.catalogUpdate {
+            case .recentres:
+                let startItem = centred(updated) ?? 0
+                if expected != startItem {
+                    guard let target = updated.scrollToItemTarget(itemsAway: expected - startItem) else {
+                        result.failure = "\(update) \(start): the design has no item \(expected) to scroll to"
+                        return result
+                    }
+                    play(&updated, to: target, itemsAway: expected - startItem)
+                }
+            case .keepsOffset:
+                let placement = updated.placement
+                let target = min(max(shownOffset, placement.centeringOffset(item: 0)), placement.centeringOffset(item: updated.itemCount - 1))
+                play(&updated, to: target)
+            }
+            play(&updated)
+            let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(before) centred)"
+            if let outside = shownOutsideData(output, itemCount: updated.itemCount) {
+                result.failure = "\(what): \(outside)"
+                return result
+            }
+            guard let shown = centred(updated), (0..<newCount).contains(shown) else {
+                result.failure = "\(what): no centred item inside [0, \(newCount))"
+                return result
+            }
+            if shown != expected {
+                let asked = if case .insertAtEndShowingFirst = update { "the app shows" } else { "the update keeps" }
+                result.failure = "\(what): item \(shown) centred, \(asked) \(expected) (offset \(updated.offset))"
+                return result
+            }
+        }
+        return result
+    }
+
     /// The first index `output` shows outside `[0, itemCount)`, in one line; nil when every one is inside the data.
     public static func shownOutsideData(_ output: FrameOutput, itemCount: Int) -> String? {
         output.visible.first { !(0..<itemCount).contains($0.item) }
@@ -83,14 +154,26 @@ public struct CatalogUpdateCheck: Sendable {
 }
 
 extension Implementation {
-    /// Each of `updates` at each of `catalogs` through the implementation's UIKit view (a core has no data source to
-    /// update); none for an implementation without one.
+    /// Each of `updates` at each of `catalogs` through the implementation's core (as its design's path places it,
+    /// `CarouselPipeline.catalogUpdate`), then through its UIKit view (the design's data-source path).
     public func verifyCatalogUpdates(_ updates: [CatalogUpdate] = CatalogUpdate.verified, catalogs: [Int],
                                      geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default) -> [CatalogUpdateCheck] {
-        guard let uikit else { return [] }
-        return catalogs.filter { $0 <= largestCatalog }.flatMap { catalog in
-            updates.map { update in uikit.checkCatalogUpdate(catalogCount: catalog, update: update, geometry: geometry, switches: switches) }
-        }
+        let sizes = catalogs.filter { $0 <= largestCatalog }
+        let cores = core.map { core in
+            sizes.flatMap { catalog in updates.map { core.checkCatalogUpdate(catalogCount: catalog, update: $0, geometry: geometry) } }
+        } ?? []
+        let views = uikit.map { uikit in
+            sizes.flatMap { catalog in
+                updates.map { uikit.checkCatalogUpdate(catalogCount: catalog, update: $0, geometry: geometry, switches: switches) }
+            }
+        } ?? []
+        return cores + views
+    }
+}
+
+extension CarouselPipeline {
+    static func checkCatalogUpdate(catalogCount: Int, update: CatalogUpdate, geometry: CarouselGeometry) -> CatalogUpdateCheck {
+        CatalogUpdateCheck.check(core: Self.self, catalogCount: catalogCount, update: update, geometry: geometry)
     }
 }
 

@@ -79,6 +79,34 @@ extension UIKitCatalogUpdateTests {
     }
 }
 
+@Suite("Catalogue updates in the cores")
+struct CoreCatalogUpdateTests {
+    /// Seed 000's path keeps the offset (the snapshot applied, no recentre): its core, rebuilt for 302 items and left on
+    /// page 600, shows the item its UIKit view shows, 600 mod 302.
+    @Test func seed000sCoreFailsAsItsUIKitViewDoes() {
+        let core = CatalogUpdateCheck.check(core: Seed000FlowPipeline.self, catalogCount: 300, update: .insertAtEnd(2))
+        #expect(core.failure?.contains("item 298 centred, the update keeps 0") == true, "\(core.failure ?? "")")
+        #expect(core.path?.hasPrefix("seed 000 lines 614-627") == true)
+    }
+
+    /// FSPagerView's and InfiniteLayout's failures come from their UIKit views' state (no cell on screen right after
+    /// reloadData; the centred index path at a page seam): their cores, placed by the same paths, hold.
+    @Test(arguments: CatalogUpdate.verified, [3, 300])
+    func theCoresWhoseUIKitViewsFailForUIKitsStateHold(update: CatalogUpdate, n: Int) {
+        for check in [CatalogUpdateCheck.check(core: FSPagerPipeline.self, catalogCount: n, update: update),
+                      CatalogUpdateCheck.check(core: InfiniteLayoutPipeline.self, catalogCount: n, update: update),
+                      CatalogUpdateCheck.check(core: BestPipeline.self, catalogCount: n, update: update)] {
+            #expect(check.passes && check.refusal == nil, "\(check.id): \(check.failure ?? check.refusal ?? "")")
+        }
+    }
+
+    @Test func anImplementationIsCheckedInItsCoreThenItsUIKitView() {
+        let checks = Implementation(uikit: UIKitBestPipeline.self).verifyCatalogUpdates([.reverse], catalogs: [3])
+        #expect(checks.map(\.id) == ["pipeline.best", "uikit.best"])
+        #expect(CatalogUpdateCheck.check(core: BestPipeline.self, catalogCount: 1, update: .deleteAtEnd(1)).refusal?.contains("0 items") == true)
+    }
+}
+
 @Suite("Seed 000's jump between pages n and 2n + 1, called from its own scrollViewDidScroll")
 struct Seed000RecursionTests {
     /// At n = 1 000 a reload and recentre onto page 2n + 1 makes `scrollTo(page:)` (lines 588–600) leave a remainder of
