@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """usage: Benchmarks/Scripts/scenario-costs.py [SIZES]   (env BENCH=path to carousel-bench; SIZES default 1,3,300,10000;
-       SCENARIOS=comma-separated scenarios, default all three)
+       SCENARIOS=comma-separated scenarios, default all three; UNITS=X: Apple's units instead, X ms of cell work)
 
 Each scroll-by-code scenario (auto-advance, tap, reload-recentre; Docs/ALGORITHMS.md, "Scrolls by code") through every
 design in both views at each size: `carousel-bench trace --gesture SCENARIO --costs`, each frame timed on its own (the
@@ -9,6 +9,11 @@ the median frame and the worst frame with its event. "-" where the trace refuses
 auto-advance plays 2n + 2 ticks of 0.3 s animations: above n = 1 000 it runs only with FULL=1 (at n = 10 000, 1.2
 million frames a view: 6.5 minutes for pipeline.peer.infinitelayout alone); its frames are scroll frames, which the
 trajectory rows time at every size, and `advance/uikit.*` times one whole tick.
+
+With UNITS=X each cell is instead the scenario in Apple's units, as `run` gives them for a trajectory
+(Sources/BenchKit/Measure/HitchTime.swift): the headroom (the 120 Hz interval less the worst frame), then the hitch
+time ratio (ms of hitch per second: each frame over the interval is late by the whole intervals it overruns, rounded
+up) of the layout alone and with X ms of the app's own cell work in every frame.
 """
 import csv, io, os, statistics, subprocess, sys
 
@@ -33,6 +38,27 @@ def duration(ns):
     return f"{ns / 1_000_000:.3g} ms"
 
 
+HZ = 120.0
+INTERVAL_NS = 1e9 / HZ
+UNITS = os.environ.get("UNITS")
+
+
+def hitch_ratio(costs, content_ns):
+    """Milliseconds of hitch per second of the frames played at HZ (HitchTime.ratio)."""
+    late = 0.0
+    for cost in costs:
+        over = cost + content_ns - INTERVAL_NS
+        if over > 0:
+            late += -(-over // INTERVAL_NS) * INTERVAL_NS
+    return (late / 1e6) / (len(costs) / HZ)
+
+
+def units(costs):
+    content_ns = float(UNITS) * 1e6
+    headroom = (INTERVAL_NS - max(costs)) / 1e6
+    return (f"{headroom:.2f} ms; {hitch_ratio(costs, 0):.4f} / {hitch_ratio(costs, content_ns):.4f} ms/s")
+
+
 def cell(view, name, n, scenario):
     if scenario == "auto-advance" and n > 1000 and not os.environ.get("FULL"):
         return "not run (FULL=1)"
@@ -42,6 +68,8 @@ def cell(view, name, n, scenario):
         return "-"
     rows = list(csv.DictReader(io.StringIO(run.stdout)))
     costs = [float(r["cost_ns"]) for r in rows]
+    if UNITS:
+        return units(costs)
     worst = max(rows, key=lambda r: float(r["cost_ns"]))
     return f"{duration(statistics.median(costs))} / {duration(float(worst['cost_ns']))} ({worst['event']})"
 

@@ -87,6 +87,8 @@ extension ReportMarkdown {
                 + (units.contentMilliseconds == nil ? ", or a file that does not record it" : "")
                 + "): `run --content-ms X` adds X ms to every frame and grades that too.\n"
         }
+        text += "\nThe scrolls by code (a timer's advance, a tap, a reload and recentre) in the same units, per design and "
+            + "view at n = 10 000, from their traces frame by frame: Docs/SCENARIO-COSTS.md, \"In Apple's units, per scenario\".\n"
         return text
     }
 }
