@@ -51,13 +51,10 @@ enum VerifyCommand {
         let configuration = try arguments.geometry.configuration()
         let (geometry, switches, hz) = (configuration.geometry, configuration.switches, configuration.hz)
         let report = Verifier.run(options)
-        let verified = CarouselBench.implementations.map {
-            $0.verify(catalogs: designCatalogs, geometry: geometry, switches: switches, hz: hz)
-        }
-        let pipelines = verified.flatMap(\.checks)
-        let agreements = verified.flatMap(\.agreements)
-        let designs = DesignCriteriaTable.measure(CarouselBench.implementations, catalogs: designCatalogs, geometry: geometry,
-                                                  switches: switches, hz: hz, agreements: agreements)
+        // The checks the report's verdicts rest on, at `designCatalogs`: each core, each UIKit view against its core,
+        // and each design's criteria.
+        let checks = ReportAnalysis.Checks.made(for: configuration, uikit: true)
+        let (pipelines, agreements, designs) = (checks.cores, checks.agreements, checks.designs)
         let scenarios = CarouselBench.implementations.flatMap {
             $0.verifyScenarios(catalogs: scenarioCatalogs, geometry: geometry, switches: switches, hz: hz)
         }

@@ -91,8 +91,7 @@ struct ReportAnalysis {
 
         /// Measures the design criteria of `implementations` at `catalogs` under `configuration`, each UIKit view with
         /// a core from its core's frames and the agreements already in `agreements`.
-        mutating func measureDesigns(_ implementations: [Implementation], catalogs: [Int] = [3, 300],
-                                     configuration: SuiteConfiguration) {
+        mutating func measureDesigns(_ implementations: [Implementation], catalogs: [Int], configuration: SuiteConfiguration) {
             let agreements = self.agreements
             designs = implementations.flatMap {
                 $0.measureDesign(catalogs: catalogs, geometry: configuration.geometry, switches: configuration.switches,

@@ -2,22 +2,11 @@ import BenchReport
 import CarouselLayout
 
 /// The design criteria measured from each implementation's frames beside what it declares (Docs/ALGORITHMS.md,
-/// "Design criteria, measured"), as `verify` and REPORT.md show them.
+/// "Design criteria, measured"), as `verify` and REPORT.md show them; measured by `ReportAnalysis.Checks.made`.
 ///
-///     let designs = DesignCriteriaTable.measure(CarouselBench.implementations, agreements: agreements)
-///     print(DesignCriteriaTable.text(designs, markdown: false))
+///     let checks = ReportAnalysis.Checks.made(for: configuration, uikit: true)
+///     print(DesignCriteriaTable.text(checks.designs, markdown: false))
 enum DesignCriteriaTable {
-    /// Measures `implementations` at `catalogs` (each UIKit view with a core from its core's frames and its agreement
-    /// among `agreements`; a view without a core from its own frames).
-    /// - Complexity: three plays of the standard trajectory per view with frames of its own and catalog size.
-    static func measure(_ implementations: [Implementation], catalogs: [Int] = [3, 300],
-                        geometry: CarouselGeometry = .default, switches: UIKitSwitches = .default, hz: Double = 120,
-                        agreements: [AgreementReport] = []) -> [DesignMeasurement] {
-        implementations.flatMap {
-            $0.measureDesign(catalogs: catalogs, geometry: geometry, switches: switches, hz: hz, agreements: agreements)
-        }
-    }
-
     /// One row per view and catalog size: each criterion as measured, the declared value beside the two that are
     /// declared (`infinite`, `centre-focused`), and the declared policies.
     static func table(_ designs: [DesignMeasurement], code: Bool = false) -> Table {
