@@ -277,7 +277,8 @@ struct Comparator {
             // A gesture one play ends early: a tap the other view's play did not answer ends a run of rests in one play
             // only. When a named difference explains it, the plays part for good (each taps near its own centre from
             // here on): the rest is counted under it, not compared.
-            let (i, j) = (coreRows.startIndex + min(coreRows.count, uikitRows.count), uikitRows.startIndex + min(coreRows.count, uikitRows.count))
+            let paired = min(coreRows.count, uikitRows.count)
+            let (i, j) = (coreRows.startIndex + paired, uikitRows.startIndex + paired)
             if i < core.count, j < uikit.count, let parting = partingTap(core[i - 1], core[i], uikit[j - 1], uikit[j]) {
                 report.allowed[parting, default: 0] += max(core.count - i, uikit.count - j)
                 return

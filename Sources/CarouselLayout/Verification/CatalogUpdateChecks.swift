@@ -37,7 +37,7 @@ public struct CatalogUpdateCheck: Sendable {
                 guard pipeline.scrollToItemTarget(itemsAway: 1) != nil else { continue }
                 _ = pipeline.advance(itemsAway: 1, hz: hz)
             }
-            let start = scrollsFirst ? "after a scroll to the next item" : "from the start"
+            let start = startName(scrollsFirst)
             var before = FrameOutput()
             pipeline.scene.fillOutput(&before)
             guard let centred = pipeline.scene.centredCatalogItem(before) else {
@@ -48,27 +48,12 @@ public struct CatalogUpdateCheck: Sendable {
                 result.refusal = refusal
                 return result
             }
-            let newCount = update.newCount(from: n)
-            let expected = update.keptItem(centred, catalogCount: n)
             var after = FrameOutput()
             pipeline.scene.fillOutput(&after)
-            let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(centred) centred)"
-            if let stopped = pipeline.scene.stoppedAppCode {
-                result.failure = "\(what): \(stopped)"
-                return result
-            }
-            if let outside = shownOutsideData(after, itemCount: pipeline.itemCount) {
-                result.failure = "\(what): \(outside)"
-                return result
-            }
-            guard let shown = pipeline.scene.centredCatalogItem(after), (0..<newCount).contains(after.logicalIndex ?? shown) else {
-                result.failure = "\(what): centred item \(after.logicalIndex.map(String.init) ?? "none"), outside [0, \(newCount))"
-                return result
-            }
-            if shown != expected {
-                let asked = if case .insertAtEndShowingFirst = update { "the app shows" } else { "the update keeps" }
-                result.failure = "\(what): item \(shown) centred, \(asked) \(expected) (offset \(pipeline.offset))"
-
+            if let failure = judged(update, start, catalogCount: n, centred: centred, after: after, itemCount: pipeline.itemCount,
+                                    shown: pipeline.scene.centredCatalogItem(after), offset: pipeline.offset,
+                                    stopped: pipeline.scene.stoppedAppCode) {
+                result.failure = failure
                 return result
             }
         }
@@ -102,7 +87,7 @@ public struct CatalogUpdateCheck: Sendable {
                 play(&pipeline, to: next, itemsAway: 1)
                 play(&pipeline)
             }
-            let start = scrollsFirst ? "after a scroll to the next item" : "from the start"
+            let start = startName(scrollsFirst)
             guard let before = centred(pipeline) else {
                 result.failure = "\(start): no centred item before the update"
                 return result
@@ -128,22 +113,34 @@ public struct CatalogUpdateCheck: Sendable {
                 play(&updated, to: target)
             }
             play(&updated)
-            let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(before) centred)"
-            if let outside = shownOutsideData(output, itemCount: updated.itemCount) {
-                result.failure = "\(what): \(outside)"
-                return result
-            }
-            guard let shown = centred(updated), (0..<newCount).contains(shown) else {
-                result.failure = "\(what): no centred item inside [0, \(newCount))"
-                return result
-            }
-            if shown != expected {
-                let asked = if case .insertAtEndShowingFirst = update { "the app shows" } else { "the update keeps" }
-                result.failure = "\(what): item \(shown) centred, \(asked) \(expected) (offset \(updated.offset))"
+            if let failure = judged(update, start, catalogCount: n, centred: before, after: output, itemCount: updated.itemCount,
+                                    shown: centred(updated), offset: updated.offset) {
+                result.failure = failure
                 return result
             }
         }
         return result
+    }
+
+    /// Where each play of an update starts: from the design's start state, or after the app's scroll to the next item.
+    static func startName(_ scrollsFirst: Bool) -> String { scrollsFirst ? "after a scroll to the next item" : "from the start" }
+
+    /// What an update from `start` left, judged, in one line: the app's code stopped, an index shown outside the new
+    /// data, no centred item inside it, or another item centred than the one the update keeps (or the app shows); nil
+    /// when the property holds. `shown` is the catalogue item centred after it, `after` the frame that shows it.
+    static func judged(_ update: CatalogUpdate, _ start: String, catalogCount n: Int, centred: Int, after: FrameOutput,
+                       itemCount: Int, shown: Int?, offset: Double, stopped: String? = nil) -> String? {
+        let newCount = update.newCount(from: n)
+        let expected = update.keptItem(centred, catalogCount: n)
+        let what = "\(update) \(start) (n = \(n) -> \(newCount), item \(centred) centred)"
+        if let stopped { return "\(what): \(stopped)" }
+        if let outside = shownOutsideData(after, itemCount: itemCount) { return "\(what): \(outside)" }
+        guard let shown, (0..<newCount).contains(after.logicalIndex ?? shown) else {
+            return "\(what): centred item \(after.logicalIndex.map(String.init) ?? "none"), outside [0, \(newCount))"
+        }
+        guard shown != expected else { return nil }
+        let asked = if case .insertAtEndShowingFirst = update { "the app shows" } else { "the update keeps" }
+        return "\(what): item \(shown) centred, \(asked) \(expected) (offset \(offset))"
     }
 
     /// The first index `output` shows outside `[0, itemCount)`, in one line; nil when every one is inside the data.
