@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """usage: Benchmarks/Scripts/scenario-costs.py [SIZES]   (env BENCH=path to carousel-bench; SIZES default 1,3,300,10000;
-       SCENARIOS=comma-separated scenarios, default all three; UNITS=X: Apple's units instead, X ms of cell work)
+       SCENARIOS=comma-separated scenarios, default all four; UNITS=X: Apple's units instead, X ms of cell work)
 
-Each scroll-by-code scenario (auto-advance, tap, reload-recentre; Docs/ALGORITHMS.md, "Scrolls by code") through every
-design in both views at each size: `carousel-bench trace --gesture SCENARIO --costs`, each frame timed on its own (the
-minimum over its plays). Prints a Markdown table per scenario, one row per design and view, a cell per size:
-the median frame and the worst frame with its event. "-" where the trace refuses the size (a catalog limit). The
-auto-advance plays 2n + 2 ticks of 0.3 s animations: above n = 1 000 it runs only with FULL=1 (at n = 10 000, 1.2
-million frames a view: 6.5 minutes for pipeline.peer.infinitelayout alone); its frames are scroll frames, which the
-trajectory rows time at every size, and `advance/uikit.*` times one whole tick.
+Each scenario an app drives (auto-advance, tap, reload-recentre: Docs/ALGORITHMS.md, "Scrolls by code";
+catalogue-update: "Catalogue updates") through every design in both views at each size: `carousel-bench trace
+--gesture SCENARIO --costs`, each frame timed on its own (the minimum over its plays). Prints a Markdown table per
+scenario, one row per design and view, a cell per size: the median frame (for catalogue-update, the median of its 12
+update frames) and the worst frame with its event. "-" where the trace refuses the size (a catalog limit). The
+auto-advance plays 2n + 2 ticks, one every 0.5 s, each an animation of 0.3 s: above n = 1 000 it runs only with FULL=1
+(at n = 10 000, 1.2 million frames a view: 6.5 minutes for pipeline.peer.infinitelayout alone); its frames are scroll
+frames, which the trajectory rows time at every size, and `advance/uikit.*` times one whole tick.
 
 With UNITS=X each cell is instead the scenario in Apple's units, as `run` gives them for a trajectory
 (Sources/BenchKit/Measure/HitchTime.swift): the headroom (the 120 Hz interval less the worst frame), then the hitch
@@ -19,7 +20,7 @@ import csv, io, os, statistics, subprocess, sys
 
 BENCH = os.environ.get("BENCH", ".build/release/carousel-bench")
 SIZES = [int(s) for s in (sys.argv[1] if len(sys.argv) > 1 else "1,3,300,10000").split(",")]
-SCENARIOS = os.environ.get("SCENARIOS", "auto-advance,tap,reload-recentre").split(",")
+SCENARIOS = os.environ.get("SCENARIOS", "auto-advance,tap,reload-recentre,catalogue-update").split(",")
 
 
 def designs():
@@ -35,7 +36,9 @@ def duration(ns):
         return f"{ns:.0f} ns"
     if ns < 1_000_000:
         return f"{ns / 1_000:.3g} µs"
-    return f"{ns / 1_000_000:.3g} ms"
+    if ns < 1_000_000_000:
+        return f"{ns / 1_000_000:.3g} ms"
+    return f"{ns / 1_000_000_000:.3g} s"
 
 
 HZ = 120.0
@@ -71,6 +74,8 @@ def cell(view, name, n, scenario):
     if UNITS:
         return units(costs)
     worst = max(rows, key=lambda r: float(r["cost_ns"]))
+    if scenario == "catalogue-update":
+        costs = [float(r["cost_ns"]) for r in rows if r["event"] == "catalogue update"]
     return f"{duration(statistics.median(costs))} / {duration(float(worst['cost_ns']))} ({worst['event']})"
 
 

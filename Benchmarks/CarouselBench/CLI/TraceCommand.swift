@@ -7,8 +7,12 @@ struct TraceArguments: CommandArguments {
         case drag, flick, standard
         /// A scenario of scrolls by code as `verify` plays it, named as the scenario is.
         case scenario(ProgrammaticScenario)
+        /// The app's catalogue updates while the carousel rests (`CatalogUpdateScenario`).
+        case catalogueUpdate
 
-        static var allCases: [Gesture] { [.drag, .flick, .standard] + ProgrammaticScenario.allCases.map(Gesture.scenario) }
+        static var allCases: [Gesture] {
+            [.drag, .flick, .standard] + ProgrammaticScenario.allCases.map(Gesture.scenario) + [.catalogueUpdate]
+        }
 
         init?(rawValue: String) {
             guard let gesture = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
@@ -21,6 +25,7 @@ struct TraceArguments: CommandArguments {
             case .flick: "flick"
             case .standard: "standard"
             case let .scenario(scenario): scenario.rawValue
+            case .catalogueUpdate: CatalogUpdateScenario.name
             }
         }
     }
@@ -87,7 +92,10 @@ enum TraceCommand {
             "Scrolls by code"): a timer's animated scroll to the next item every 0.5 s, 2n + 2 times, 20 taps on side
             items, or 12 reloadData calls each followed by scrollToItem without animation; with
             \(Trace.costs.name) the `event` column names each scroll by code, the end of its animation
-            (`didEndScrollingAnimation`) and a refused one (an index path past the data).
+            (`didEndScrollingAnimation`) and a refused one (an index path past the data). catalogue-update plays
+            \(CatalogUpdateScenario.summary), the design's way in each view (Docs/ALGORITHMS.md, "Catalogue updates"):
+            a core built again for the new count and placed as its design places it, a UIKit view through its
+            data-source path; a row per display frame, the update's frame named `catalogue update`.
             """,
             arguments: TraceArguments.self, run: run)
     }
@@ -131,6 +139,8 @@ enum TraceCommand {
                                    .pause(duration: duration)])
         case .standard: script = PipelineInputs.script
         case let .scenario(scenario): script = scenario.script(catalogCount: catalog)
+        case .catalogueUpdate:
+            return try traceCatalogueUpdates(arguments, core: core, uikit: uikit, catalog: catalog, configuration: configuration)
         }
         let rows = if let uikit {
             PipelineTrace.trace(uikit: uikit, catalogCount: catalog, geometry: geometry,
@@ -154,18 +164,53 @@ enum TraceCommand {
         } else {
             nil as (names: [String], frames: [[Int]])?
         }
+        let named = costs.map { profile, events in (profile.costs, events) }
+        print(csv(rows.prefix(shown), costs: named, ledger: ledger), terminator: "")
+        return ExitCode.success
+    }
+
+    /// The catalogue-update scenario through `core` or `uikit` (`CatalogUpdateScenario`), as `run` prints a trace.
+    static func traceCatalogueUpdates(_ arguments: TraceArguments, core: (any CarouselPipeline.Type)?, uikit: (any UIKitPipeline.Type)?,
+                                      catalog: Int, configuration: SuiteConfiguration) throws -> Int32 {
+        let (geometry, switches, hz) = (configuration.geometry, configuration.switches, configuration.hz)
+        func traced<P: CarouselPipeline>(_ make: @escaping () -> CatalogUpdatePlay<P>, ledger: (CatalogUpdatePlay<P>) -> UIKitLedger?) -> String {
+            var play = make()
+            let ledger = arguments.ledger ? ledger(play) : nil
+            var last = ledger?.counters.map(\.value) ?? []
+            var counts: [[Int]] = []
+            let (rows, events) = PipelineTrace.trace(&play, hz: hz) {
+                guard let ledger else { return }
+                let now = ledger.counters.map(\.value)
+                counts.append(zip(now, last).map { $0 - $1 })
+                last = now
+            }
+            let costs = arguments.costs ? FrameCosts.catalogueUpdates(make, hz: hz, budgetSeconds: 0.2).0.costs : nil
+            return csv(rows[...], costs: costs.map { ($0, events) },
+                       ledger: ledger.map { ledger in (ledger.counters.map(\.name), counts) })
+        }
+        func uikitTrace<P: UIKitPipeline>(_ type: P.Type) -> String {
+            traced({ CatalogUpdatePlay.uikit(P(catalogCount: catalog, geometry: geometry, switches: switches)) }, ledger: \.pipeline.ledger)
+        }
+        func coreTrace<P: CarouselPipeline>(_ type: P.Type) -> String {
+            traced({ CatalogUpdatePlay.core(P(catalogCount: catalog, geometry: geometry)) }, ledger: { _ in nil })
+        }
+        print(uikit.map { uikitTrace($0) } ?? coreTrace(core!), terminator: "")
+        return ExitCode.success
+    }
+
+    /// The trace's CSV: `rows`, then each frame's cost and event, then its ledger counts, when given.
+    static func csv(_ rows: ArraySlice<TraceRow>, costs: ([Double], [FrameEvent])?, ledger: (names: [String], frames: [[Int]])?) -> String {
         var text = "frame,offset,center_item,logical_index,jumped,visible" + (costs == nil ? "" : ",cost_ns,event")
             + (ledger.map { "," + $0.names.joined(separator: ",") } ?? "") + "\n"
-        for (index, row) in rows.prefix(shown).enumerated() {
+        for (index, row) in rows.enumerated() {
             let visible = row.visible.map { "\($0.item):\(number($0.scale)):\(number($0.alpha)):\(number($0.translationX))" }
             text += "\(row.frame),\(number(row.offset)),\(row.centerItem.map(String.init) ?? ""),"
                 + "\(row.logicalIndex.map(String.init) ?? ""),\(row.jumped ? 1 : 0),\(visible.joined(separator: ";"))"
-            if let (profile, events) = costs { text += ",\(number(profile.costs[index])),\(events[index].rawValue)" }
+            if let (costs, events) = costs { text += ",\(number(costs[index])),\(events[index].rawValue)" }
             if let ledger { text += "," + ledger.frames[index].map(String.init).joined(separator: ",") }
             text += "\n"
         }
-        print(text, terminator: "")
-        return ExitCode.success
+        return text
     }
 
     /// Up to 4 decimals, no trailing zeros, `.` as the decimal point.

@@ -103,4 +103,56 @@ enum FrameCosts {
         return profile({ P(catalogCount: catalog, geometry: geometry, switches: switches) }, script: script,
                        hz: configuration.hz, budgetSeconds: budgetSeconds)
     }
+
+    /// The profile and each frame's event of the catalogue-update scenario at `hz` (`CatalogUpdateScenario`), each
+    /// play from a fresh play `make` builds: a core's or a UIKit view's (`CatalogUpdatePlay.core`, `.uikit`).
+    static func catalogueUpdates<P: CarouselPipeline>(_ make: @escaping () -> CatalogUpdatePlay<P>, hz: Double,
+                                                      budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        CatalogUpdateProfileState(updates: CatalogUpdateScenario.frames(hz: hz), make: make).profile(budgetSeconds: budgetSeconds)
+    }
+}
+
+/// The frame-by-frame profile of a catalogue-update play, as `FrameProfileState` is a trajectory's: every display
+/// frame timed on its own (an update frame: the app's update the design's way and the frame that shows it), each play
+/// from a fresh play, the events named in the first play (untimed).
+@usableFromInline
+final class CatalogUpdateProfileState<P: CarouselPipeline> {
+    @usableFromInline let make: () -> CatalogUpdatePlay<P>
+    @usableFromInline let updates: [CatalogUpdate?]
+    @usableFromInline var play: CatalogUpdatePlay<P>
+    @usableFromInline var unplayed: CatalogUpdatePlay<P>?
+    @usableFromInline var hash = StableHash.seed
+    @usableFromInline var events: [FrameEvent] = []
+
+    @inlinable
+    init(updates: [CatalogUpdate?], make: @escaping () -> CatalogUpdatePlay<P>) {
+        self.make = make
+        self.updates = updates
+        play = make()
+        unplayed = play
+    }
+
+    @inlinable
+    func start() {
+        play = unplayed ?? make()
+        unplayed = nil
+        blackHole(hash)
+        hash = StableHash.seed
+    }
+
+    @inlinable
+    func frame(_ index: Int) {
+        play.play(updates[index])
+        hash = play.output.checksum(into: hash)
+    }
+
+    @inlinable
+    func profile(budgetSeconds: Double) -> (FrameProfile, [FrameEvent]) {
+        events = []
+        let session = FrameProfiler.Session(frames: updates.count, start: start, frame: frame,
+                                            afterFirstPlayFrame: { self.events.append(self.play.event(self.updates[$0])) })
+        let profile = session.playInARow(budgetSeconds: budgetSeconds)
+        blackHole(hash)
+        return (profile, events)
+    }
 }

@@ -16,6 +16,8 @@ public enum FrameEvent: String, CaseIterable, Sendable, Equatable {
     case endOfScrollAnimation = "end of scroll animation"
     /// A scroll by code the design had no item for (UIKit raises for an index path past the data).
     case scrollRefused = "scroll refused"
+    /// The app's catalogue update, the design's way, and the frame that shows it (`CatalogUpdatePlay`).
+    case catalogueUpdate = "catalogue update"
     case wrapJump = "wrap jump"
     /// An item that was not visible in the previous frame is visible in this one.
     case newItem = "new item"

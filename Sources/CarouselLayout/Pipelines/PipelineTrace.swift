@@ -58,4 +58,27 @@ public enum PipelineTrace {
         }
         return rows
     }
+
+    /// The trace of `play` through the catalogue-update scenario at `hz` (`CatalogUpdateScenario.frames`), played in
+    /// place (a UIKit view's scene stays the one its ledger counts), a row per display frame (its `trajectoryFrame` a
+    /// still one moved by what the update moved), and each frame's event. `afterFrame` runs after each frame (a
+    /// ledger's reading).
+    public static func trace<P: CarouselPipeline>(
+        _ play: inout CatalogUpdatePlay<P>, hz: Double, afterFrame: () -> Void = {}
+    ) -> (rows: [TraceRow], events: [FrameEvent]) {
+        var rows: [TraceRow] = []
+        var events: [FrameEvent] = []
+        for (index, update) in CatalogUpdateScenario.frames(hz: hz).enumerated() {
+            let before = play.pipeline.offset
+            play.play(update)
+            afterFrame()
+            let output = play.output
+            events.append(play.event(update))
+            rows.append(TraceRow(frame: index, offset: output.offset, centerItem: output.centerItem,
+                                 logicalIndex: output.logicalIndex, jumped: output.jumped,
+                                 centerChanged: output.centerChanged, snapTarget: output.snapTarget, visible: output.visible,
+                                 trajectoryFrame: TrajectoryFrame(frame: index, delta: output.offset - before, phase: .settled)))
+        }
+        return (rows, events)
+    }
 }

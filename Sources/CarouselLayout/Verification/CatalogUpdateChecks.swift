@@ -72,11 +72,8 @@ public struct CatalogUpdateCheck: Sendable {
         }
         var output = FrameOutput()
         var frame = 0
-        /// One frame that moves the core to `target` (a scroll by code without animation), or a still one.
         func play(_ pipeline: inout P, to target: Double? = nil, itemsAway: Int = 0) {
-            let phase: ScrollPhase = target.map { .scrolledByCode(itemsAway: itemsAway, targetOffset: $0, animated: false, trigger: .reload) } ?? .settled
-            pipeline.apply(TrajectoryFrame(frame: frame, delta: (target ?? pipeline.offset) - pipeline.offset, phase: phase), into: &output)
-            frame += 1
+            pipeline.playFrame(movingTo: target, itemsAway: itemsAway, frame: &frame, into: &output)
         }
         let centred = { (pipeline: P) in output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: pipeline.catalogCount) } }
         for scrollsFirst in [false, true] {
@@ -92,26 +89,12 @@ public struct CatalogUpdateCheck: Sendable {
                 result.failure = "\(start): no centred item before the update"
                 return result
             }
-            let newCount = update.newCount(from: n)
-            let expected = update.keptItem(before, catalogCount: n)
-            let shownOffset = pipeline.offset
-            var updated = P(catalogCount: newCount, geometry: geometry)
-            play(&updated)
-            switch P.catalogUpdate {
-            case .recentres:
-                let startItem = centred(updated) ?? 0
-                if expected != startItem {
-                    guard let target = updated.scrollToItemTarget(itemsAway: expected - startItem) else {
-                        result.failure = "\(update) \(start): the design has no item \(expected) to scroll to"
-                        return result
-                    }
-                    play(&updated, to: target, itemsAway: expected - startItem)
-                }
-            case .keepsOffset:
-                let placement = updated.placement
-                let target = min(max(shownOffset, placement.centeringOffset(item: 0)), placement.centeringOffset(item: updated.itemCount - 1))
-                play(&updated, to: target)
+            let (moved, scrolled) = pipeline.updatedCatalog(update, centred: before, frame: &frame, into: &output)
+            guard scrolled else {
+                result.failure = "\(update) \(start): the design has no item \(update.keptItem(before, catalogCount: n)) to scroll to"
+                return result
             }
+            var updated = moved
             play(&updated)
             if let failure = judged(update, start, catalogCount: n, centred: before, after: output, itemCount: updated.itemCount,
                                     shown: centred(updated), offset: updated.offset) {

@@ -133,6 +133,28 @@ import Testing
         #expect((events["release"] ?? 0) >= 12, "a release per stroke: \(events)")
     }
 
+    /// `--gesture catalogue-update`: a row per display frame in both views, each update's frame named, its cost and
+    /// its ledger counts given.
+    @Test(arguments: ["pipeline.seed000.flow", "uikit.seed000.flow"])
+    func catalogueUpdatesAreTracedFrameByFrame(pipeline: String) throws {
+        let ledger = pipeline.hasPrefix("uikit") ? ["--ledger"] : []
+        let outcome = try BenchProcess.run(["trace", "--pipeline", pipeline, "--catalog", "3", "--gesture", "catalogue-update", "--costs"] + ledger)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first).split(separator: ",").map(String.init)
+        #expect(Array(header.prefix(8)) == ["frame", "offset", "center_item", "logical_index", "jumped", "visible", "cost_ns", "event"])
+        #expect((header.count > 8) == !ledger.isEmpty, "\(header)")
+        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 150)
+        #expect(rows.allSatisfy { $0.count == header.count && (Double($0[6]) ?? -1) >= 0 })
+        #expect(rows.filter { $0[7] == "catalogue update" }.map { Int($0[0]) } == Array(stride(from: 6, to: 150, by: 12)))
+        if !ledger.isEmpty {
+            let passes = try #require(header.firstIndex(of: "layoutPasses"))
+            #expect(rows.filter { $0[7] == "catalogue update" }.allSatisfy { (Int($0[passes]) ?? 0) >= 1 },
+                    "an update's frame lays out what it changed")
+        }
+    }
+
     @Test func withoutCostsTheColumnsAreUnchanged() throws {
         #expect(try rows(["--pipeline", "best", "--catalog", "3", "--frames", "4"]).allSatisfy { $0.count == 6 })
     }

@@ -129,3 +129,35 @@ struct Seed000RecursionTests {
         #expect(pipeline.scene.stoppedAppCode == nil)
     }
 }
+
+/// D2's diff under both readings of `snapshotDiff`: the same changes counted for seed 000's updates, and the same
+/// screen after them; only the cost order differs (Myers' O((N + N′)·D), a hashed pass O(N + N′)).
+@Suite("Seed 000's snapshot diff, both readings")
+struct SnapshotDiffTests {
+    @Test func theHashedPassCountsInsertsRemovalsAndMoves() {
+        #expect(Seed000FlowScene.hashedChanges(from: [1, 2, 3], to: [1, 2, 3, 4, 5]) == 2)
+        #expect(Seed000FlowScene.hashedChanges(from: [1, 2, 3], to: [1, 3]) == 1)
+        #expect(Seed000FlowScene.hashedChanges(from: [1, 2, 3], to: [1, 2, 3]) == 0)
+        // A reverse of N: every survivor after the first is found before one already matched, a move each.
+        #expect(Seed000FlowScene.hashedChanges(from: [1, 2, 3, 4], to: [4, 3, 2, 1]) == 6)
+    }
+
+    @Test(arguments: [CatalogUpdate.insertAtEnd(2), .deleteInMiddle(1), .reverse])
+    func bothReadingsCountTheSameChangesAndLeaveTheSameScreen(update: CatalogUpdate) throws {
+        var outcomes: [(changes: Int, offset: Double, centred: Int?)] = []
+        for diff in UIKitSwitches.SnapshotDiff.allCases {
+            var switches = UIKitSwitches.default
+            switches.snapshotDiff = diff
+            let pipeline = UIKitSeed000FlowPipeline(catalogCount: 30, geometry: .default, switches: switches)
+            pipeline.scene.collectionView.layoutIfNeeded()
+            #expect(pipeline.scene.updateCatalog(update) == nil)
+            var output = FrameOutput()
+            pipeline.scene.fillOutput(&output)
+            outcomes.append((pipeline.scene.lastDiffChanges, pipeline.offset, output.logicalIndex))
+        }
+        let (myers, hashed) = (outcomes[0], outcomes[1])
+        #expect(myers.changes == hashed.changes, "\(update): \(outcomes)")
+        #expect(myers.offset == hashed.offset && myers.centred == hashed.centred)
+        #expect(myers.changes > 0)
+    }
+}

@@ -7,7 +7,7 @@ import Testing
         #expect(names == ["flowQuery", "cachesAfterMutation", "answerCaching", "indexPath", "hitTest", "itemInvalidation",
                           "orthogonalScroll", "contentTargets", "cellQueryValidation", "prefetch", "didScrollOrder",
                           "contentAdjustment", "flickRate", "prefetchRecheck", "layoutSubviewsWork", "cellUpdateWork",
-                          "rotationOffset"])
+                          "rotationOffset", "snapshotDiff"])
         for descriptor in UIKitSwitches.descriptors {
             #expect(descriptor.values.count >= 2, "\(descriptor.name)")
             #expect(descriptor.values.first == descriptor.defaultValue, "\(descriptor.name)")
@@ -17,7 +17,7 @@ import Testing
         #expect(UIKitSwitches.default.description == "flowQuery=arithmetic,cachesAfterMutation=discarded,answerCaching=on,"
             + "indexPath=tagged,hitTest=map,itemInvalidation=items,orthogonalScroll=offsetOnly,contentTargets=clamped,"
             + "cellQueryValidation=yes,prefetch=on,didScrollOrder=beforeInvalidate,contentAdjustment=atInvalidation,"
-            + "flickRate=app,prefetchRecheck=on,layoutSubviewsWork=on,cellUpdateWork=on,rotationOffset=off")
+            + "flickRate=app,prefetchRecheck=on,layoutSubviewsWork=on,cellUpdateWork=on,rotationOffset=off,snapshotDiff=myers")
         // C10 (high) settled the hit test: the map is the default; PF1's prefetching is on, as iOS ships it.
         #expect(UIKitSwitches.default.hitTest == .map && UIKitSwitches.default.prefetch == .on)
         #expect(UIKitSwitches.default.changes.isEmpty)
@@ -46,7 +46,8 @@ import Testing
         }
         #expect(message("noSuchSwitch=on") == "unknown UIKit switch 'noSuchSwitch' (known: flowQuery, cachesAfterMutation, "
             + "answerCaching, indexPath, hitTest, itemInvalidation, orthogonalScroll, contentTargets, cellQueryValidation, "
-            + "prefetch, didScrollOrder, contentAdjustment, flickRate, prefetchRecheck, layoutSubviewsWork, cellUpdateWork, rotationOffset)")
+            + "prefetch, didScrollOrder, contentAdjustment, flickRate, prefetchRecheck, layoutSubviewsWork, cellUpdateWork, rotationOffset, "
+            + "snapshotDiff)")
         #expect(message("answerCaching=maybe") == "bad value 'maybe' for UIKit switch answerCaching (allowed: on, off)")
         #expect(message("answerCaching") == "expected NAME=VALUE for a UIKit switch, got 'answerCaching'")
         #expect(message("=on") == "expected NAME=VALUE for a UIKit switch, got '=on'")
@@ -68,11 +69,11 @@ import Testing
         }
     }
 
-    /// The switches that leave out work the model pays for UIKit, and C21's re-adjustment, are flipped alone, never
-    /// varied by the matrix.
+    /// The switches that leave out work the model pays for UIKit, C21's re-adjustment and D2's diff are flipped alone,
+    /// never varied by the matrix.
     @Test func theSwitchesFlippedAloneStayAtTheirDefaultsInEveryCombination() {
         let weights = UIKitSwitches.descriptors.filter { !$0.isReading }
-        #expect(weights.map(\.name) == ["prefetchRecheck", "layoutSubviewsWork", "cellUpdateWork", "rotationOffset"])
+        #expect(weights.map(\.name) == ["prefetchRecheck", "layoutSubviewsWork", "cellUpdateWork", "rotationOffset", "snapshotDiff"])
         let combinations = UIKitSwitches.combinations(of: UIKitSwitches.descriptors.map(\.name))
         for descriptor in weights {
             #expect(Set(combinations.compactMap { $0.value(of: descriptor.name) }) == [descriptor.defaultValue])

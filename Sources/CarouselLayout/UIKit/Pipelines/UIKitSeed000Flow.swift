@@ -87,8 +87,31 @@ public final class Seed000FlowScene: UIKitScene {
         }
         let new = Self.snapshotIdentifiers(itemIdentifiers)
         precondition(Set(new).count == new.count, "a snapshot's identifiers are unique (D5)")
-        lastDiffChanges = new.difference(from: old).inferringMoves().count
+        lastDiffChanges = switch switches.snapshotDiff {
+        case .myers: new.difference(from: old).inferringMoves().count
+        case .hashed: Self.hashedChanges(from: old, to: new)
+        }
         collectionView.performBatchUpdates()
+    }
+
+    /// The changes a hashed diff finds from `old` to `new` (`snapshotDiff=hashed`, Heckel's pass): each new identifier
+    /// looked up among the old ones; one not there is an insert, an old one not matched a removal, and a survivor found
+    /// before one already matched a move (a removal and an insert, as `CollectionDifference` counts one).
+    /// - Complexity: O(N + N′).
+    @usableFromInline
+    static func hashedChanges(from old: [Int], to new: [Int]) -> Int {
+        var oldIndex = [Int: Int](minimumCapacity: old.count)
+        for (index, identifier) in old.enumerated() { oldIndex[identifier] = index }
+        var (changes, matched, furthest) = (0, 0, -1)
+        for identifier in new {
+            guard let index = oldIndex[identifier] else {
+                changes += 1
+                continue
+            }
+            matched += 1
+            if index < furthest { changes += 2 } else { furthest = index }
+        }
+        return changes + old.count - matched
     }
 
     /// Copy `r` of the item with identifier `id` is `3·id + r`; copies in the order of `expandedItems` (the catalogue

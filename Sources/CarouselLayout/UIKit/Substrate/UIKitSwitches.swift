@@ -174,6 +174,18 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         case proportional
     }
 
+    /// D2: the order of the diff a diffable data source's `apply` runs. UIKit hands the identifiers to Foundation's
+    /// `-[NSOrderedSet differenceFromOrderedSet:withOptions:]` (`_UIIdentifierDiffer -_performFoundationDiffWithOptions:`),
+    /// whose body is in Foundation, not in UIKitCore's decompile: its algorithm is assumed.
+    public enum SnapshotDiff: String, CaseIterable, Sendable {
+        /// Myers' difference, as Swift's `difference(from:).inferringMoves()` runs it: O((N + N′)·D) for D changes, so
+        /// an insert or delete at the end costs O(N) and a reverse of N items, D = 2(N − 1), costs O(N²).
+        case myers
+        /// A hashed pass (Heckel's): each new identifier looked up in a dictionary of the old ones, O(N + N′) whatever
+        /// the changes.
+        case hashed
+    }
+
     public var flowQuery: FlowQuery
     public var cachesAfterMutation: CachesAfterMutation
     public var answerCaching: AnswerCaching
@@ -191,6 +203,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
     public var layoutSubviewsWork: LayoutSubviewsWork
     public var cellUpdateWork: CellUpdateWork
     public var rotationOffset: RotationOffset
+    public var snapshotDiff: SnapshotDiff
 
     public init(flowQuery: FlowQuery = .arithmetic, cachesAfterMutation: CachesAfterMutation = .discarded,
                 answerCaching: AnswerCaching = .on, indexPath: IndexPathStorage = .tagged, hitTest: HitTest = .map,
@@ -199,7 +212,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
                 prefetch: Prefetch = .on, didScrollOrder: DidScrollOrder = .beforeInvalidate,
                 contentAdjustment: ContentAdjustment = .atInvalidation, flickRate: FlickRate = .app,
                 prefetchRecheck: PrefetchRecheck = .on, layoutSubviewsWork: LayoutSubviewsWork = .on,
-                cellUpdateWork: CellUpdateWork = .on, rotationOffset: RotationOffset = .off) {
+                cellUpdateWork: CellUpdateWork = .on, rotationOffset: RotationOffset = .off, snapshotDiff: SnapshotDiff = .myers) {
         self.flowQuery = flowQuery
         self.cachesAfterMutation = cachesAfterMutation
         self.answerCaching = answerCaching
@@ -217,6 +230,7 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         self.layoutSubviewsWork = layoutSubviewsWork
         self.cellUpdateWork = cellUpdateWork
         self.rotationOffset = rotationOffset
+        self.snapshotDiff = snapshotDiff
     }
 
     /// The evidence's best reading of every switch.
@@ -235,7 +249,8 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         public let summary: String
         /// Whether the matrix varies it: a reading the evidence leaves open. A switch that leaves out work the model
         /// pays for UIKit (PF2, C14-C18) is not varied: it is flipped alone, to show that work's weight; so is C21's
-        /// re-adjustment, whose effect is where a rotation rests rather than what a frame costs.
+        /// re-adjustment, whose effect is where a rotation rests rather than what a frame costs, and D2's diff, which only
+        /// a catalogue update runs.
         public let isReading: Bool
         let read: @Sendable (UIKitSwitches) -> String
         let write: @Sendable (inout UIKitSwitches, String) -> Bool
@@ -291,6 +306,9 @@ public struct UIKitSwitches: Sendable, Hashable, CustomStringConvertible {
         descriptor("rotationOffset", \.rotationOffset, isReading: false,
                    evidence: "C21 (the call and rule: high; its operands: medium; the app's handler after it: assumed): -[UICollectionView setFrame:], -_contentOffsetForNewFrame:oldFrame:newContentSize:andOldContentSize:",
                    summary: "after a width change the layout invalidates for: the offset left to the pipeline, or UIKit's re-adjustment (the viewport's centre kept at its fraction of the content)"),
+        descriptor("snapshotDiff", \.snapshotDiff, isReading: false,
+                   evidence: "D2 (the call: high; Foundation's algorithm: assumed): -[NSOrderedSet differenceFromOrderedSet:withOptions:]",
+                   summary: "a diffable data source's apply diffs its identifiers by Myers' O((N + N')·D), or by a hashed O(N + N') pass"),
     ]
 
     private static func descriptor<Value: RawRepresentable & CaseIterable & Sendable>(
