@@ -15,6 +15,9 @@ public enum CatalogUpdate: Sendable, Equatable, CustomStringConvertible {
     /// `k` items appended, then the first of them (old index `n`) scrolled to: an app showing what arrived, which
     /// asks for an index past the old count right after its reload (FSPagerView #187, #259, #375).
     case insertAtEndShowingFirst(Int)
+    /// `k` items appended, then the first of them selected, which scrolls it to the centre (`selectItem`): the other
+    /// call an app showing what arrived makes, with the same index past the old count.
+    case insertAtEndSelectingFirst(Int)
     /// `k` items removed from the middle: old indices `[(n − k)/2, (n − k)/2 + k)`.
     case deleteInMiddle(Int)
     /// The last `k` items removed.
@@ -23,15 +26,16 @@ public enum CatalogUpdate: Sendable, Equatable, CustomStringConvertible {
     case reverse
 
     /// The updates `verify` plays on every design, from its start state and after a scroll.
-    public static let verified: [CatalogUpdate] = [.insertAtEnd(2), .insertAtEndShowingFirst(2), .deleteInMiddle(1), .deleteAtEnd(1), .reverse]
+    public static let verified: [CatalogUpdate] = [.insertAtEnd(2), .insertAtEndShowingFirst(2), .insertAtEndSelectingFirst(2),
+                                                   .deleteInMiddle(1), .deleteAtEnd(1), .reverse]
 
     /// Why this update cannot be applied to a catalogue of `n` items, in one line (nil: it can).
     public func refusal(catalogCount n: Int) -> String? {
         switch self {
-        case let .insertAtEnd(k) where k < 0, let .insertAtEndShowingFirst(k) where k < 0, let .deleteInMiddle(k) where k < 0,
-             let .deleteAtEnd(k) where k < 0:
+        case let .insertAtEnd(k) where k < 0, let .insertAtEndShowingFirst(k) where k < 0, let .insertAtEndSelectingFirst(k) where k < 0,
+             let .deleteInMiddle(k) where k < 0, let .deleteAtEnd(k) where k < 0:
             "an update of \(k) items: the count must not be negative"
-        case .insertAtEndShowingFirst(0):
+        case .insertAtEndShowingFirst(0), .insertAtEndSelectingFirst(0):
             "an insert of 0 items has no new item to show"
         case let .deleteInMiddle(k) where k > n, let .deleteAtEnd(k) where k > n:
             "a delete of \(k) items from a catalogue of \(n): an index past the end"
@@ -45,7 +49,7 @@ public enum CatalogUpdate: Sendable, Equatable, CustomStringConvertible {
     /// The catalogue's size after the update (`refusal` nil).
     public func newCount(from n: Int) -> Int {
         switch self {
-        case let .insertAtEnd(k), let .insertAtEndShowingFirst(k): n + k
+        case let .insertAtEnd(k), let .insertAtEndShowingFirst(k), let .insertAtEndSelectingFirst(k): n + k
         case let .deleteInMiddle(k), let .deleteAtEnd(k): n - k
         case .reverse: n
         }
@@ -58,7 +62,7 @@ public enum CatalogUpdate: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .insertAtEnd:
             return item
-        case .insertAtEndShowingFirst:
+        case .insertAtEndShowingFirst, .insertAtEndSelectingFirst:
             return n
         case let .deleteAtEnd(k):
             return min(item, n - k - 1)
@@ -80,7 +84,7 @@ public enum CatalogUpdate: Sendable, Equatable, CustomStringConvertible {
     public func applied<Item>(to items: [Item], making make: () -> Item) -> [Item] {
         let n = items.count
         switch self {
-        case let .insertAtEnd(k), let .insertAtEndShowingFirst(k): return items + (0..<k).map { _ in make() }
+        case let .insertAtEnd(k), let .insertAtEndShowingFirst(k), let .insertAtEndSelectingFirst(k): return items + (0..<k).map { _ in make() }
         case let .deleteAtEnd(k): return Array(items.prefix(n - k))
         case let .deleteInMiddle(k):
             let first = (n - k) / 2
@@ -89,11 +93,13 @@ public enum CatalogUpdate: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `insert 2 at the end`, `insert 2, show the first`, `delete 1 in the middle`, `delete 1 at the end`, `reverse`.
+    /// `insert 2 at the end`, `insert 2, show the first`, `insert 2, select the first`, `delete 1 in the middle`,
+    /// `delete 1 at the end`, `reverse`.
     public var description: String {
         switch self {
         case let .insertAtEnd(k): "insert \(k) at the end"
         case let .insertAtEndShowingFirst(k): "insert \(k), show the first"
+        case let .insertAtEndSelectingFirst(k): "insert \(k), select the first"
         case let .deleteInMiddle(k): "delete \(k) in the middle"
         case let .deleteAtEnd(k): "delete \(k) at the end"
         case .reverse: "reverse"

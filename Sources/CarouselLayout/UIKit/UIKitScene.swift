@@ -119,7 +119,12 @@ open class UIKitScene {
         catalogCountDidChange()
         applyCatalogChange(update, from: before)
         if let centred {
-            recentre(onItem: update.keptItem(centred, catalogCount: before), nearGlobalIndex: nearest)
+            let kept = update.keptItem(centred, catalogCount: before)
+            if case .insertAtEndSelectingFirst = update {
+                select(onItem: kept, nearGlobalIndex: nearest)
+            } else {
+                recentre(onItem: kept, nearGlobalIndex: nearest)
+            }
         }
         collectionView.layoutIfNeeded()
         return nil
@@ -155,6 +160,19 @@ open class UIKitScene {
     open func recentre(onItem item: Int, nearGlobalIndex global: Int) {
         scrollToCatalogItem(item, nearGlobalIndex: global)
     }
+
+    /// The app's selection of what arrived after an update: `selectItem(at:animated: false, scrollPosition:
+    /// .centeredHorizontally)` for the copy of `item` nearest the cell that was centred (S9: the counts reloaded, the
+    /// index path checked, selected, then scrolled to as `scrollToItem` does). An exception UIKit raises there is
+    /// recorded (`raisedException`) and nothing moves.
+    open func select(onItem item: Int, nearGlobalIndex global: Int) {
+        guard let indexPath = collectionView.indexPath(forGlobalIndex: globalIndex(ofCatalogItem: item, nearGlobalIndex: global)) else { return }
+        raisedException = collectionView.selectItem(at: indexPath, scrollPosition: .centeredHorizontally)
+    }
+
+    /// The exception UIKit raised at the app's last call (an index path outside the data), which ends the app; nil
+    /// when none did.
+    public final var raisedException: String?
 
     /// `scrollToItem(at:at: .centeredHorizontally, animated: false)` for the copy of `item` nearest `global`; returns
     /// the global index scrolled to, or nil when its index path is outside the data (nothing scrolls).
@@ -205,7 +223,7 @@ open class UIKitScene {
 
     /// Why the model had to stop the app's own code (a delegate that calls itself without end), in one line; nil when
     /// it never did.
-    open var stoppedAppCode: String? { nil }
+    open var stoppedAppCode: String? { raisedException }
 
     /// Memory the scene holds beyond the layout's caches and the collection view (replicated model entries).
     open var memoryExtras: [UIKitMemoryReport.Line] { [] }

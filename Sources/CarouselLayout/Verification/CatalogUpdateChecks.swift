@@ -122,7 +122,11 @@ public struct CatalogUpdateCheck: Sendable {
             return "\(what): centred item \(after.logicalIndex.map(String.init) ?? "none"), outside [0, \(newCount))"
         }
         guard shown != expected else { return nil }
-        let asked = if case .insertAtEndShowingFirst = update { "the app shows" } else { "the update keeps" }
+        let asked = switch update {
+        case .insertAtEndShowingFirst: "the app shows"
+        case .insertAtEndSelectingFirst: "the app selects"
+        default: "the update keeps"
+        }
         return "\(what): item \(shown) centred, \(asked) \(expected) (offset \(offset))"
     }
 

@@ -68,6 +68,40 @@ extension UIKitCatalogUpdateTests {
         #expect(pipeline.scene.stoppedAppCode?.hasPrefix("FSPagerView.swift lines 514-516") == true)
     }
 
+    /// FSPagerView's `selectItem(at:animated:)` right after `reloadData()` (lines 489–494): no guard, so the new item's
+    /// index path comes from `nearbyIndexPath` with the old count: item 3 is more than half of 3 after the current index
+    /// 0, so section −1. UIKit's `selectItem` counts the data again and checks the path (S9): a section outside the data
+    /// raises. Nothing is selected and nothing scrolls.
+    @Test func fsPagerSelectingANewItemRightAfterReloadDataAsksForSectionMinusOne() {
+        let check = CatalogUpdateCheck.check(UIKitFSPagerPipeline.self, catalogCount: 3, update: .insertAtEndSelectingFirst(2))
+        #expect(check.failure?.contains("selectItem(at: 3): nearbyIndexPath gives section -1 (old numberOfItems 3, currentIndex 0)") == true,
+                "\(check.failure ?? "")")
+        #expect(check.failure?.contains("out-of-bounds item (3) when there are only 0 items in section -1") == true)
+        let pipeline = UIKitFSPagerPipeline(catalogCount: 3, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        #expect(pipeline.scene.updateCatalog(.insertAtEndSelectingFirst(2)) == nil)
+        #expect(pipeline.scene.collectionView.selectedGlobalIndex == nil)
+        #expect(pipeline.scene.stoppedAppCode?.hasPrefix("FSPagerView.swift lines 489-494") == true)
+        #expect(pipeline.scene.pagerView.numberOfItems == 5, "selectItem counted the data")
+    }
+
+    /// Every other design selects what arrived as `scrollToItem` shows it (S9: the path checked, then the same scroll):
+    /// the same verdict as showing it, at every size.
+    @Test(arguments: [1, 3, 300])
+    func selectingWhatArrivedIsShowingItForTheOtherDesigns(n: Int) throws {
+        for (select, show) in [(CatalogUpdateCheck.check(UIKitBestPipeline.self, catalogCount: n, update: .insertAtEndSelectingFirst(2)),
+                                CatalogUpdateCheck.check(UIKitBestPipeline.self, catalogCount: n, update: .insertAtEndShowingFirst(2))),
+                               (CatalogUpdateCheck.check(UIKitSeed004SentinelPipeline.self, catalogCount: n, update: .insertAtEndSelectingFirst(2)),
+                                CatalogUpdateCheck.check(UIKitSeed004SentinelPipeline.self, catalogCount: n, update: .insertAtEndShowingFirst(2)))] {
+            #expect(select.passes == show.passes, "\(select.id) at n = \(n): \(select.failure ?? "holds") / \(show.failure ?? "holds")")
+        }
+        let pipeline = UIKitBestPipeline(catalogCount: n, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        #expect(pipeline.scene.updateCatalog(.insertAtEndSelectingFirst(2)) == nil)
+        let selected = try #require(pipeline.scene.collectionView.selectedGlobalIndex)
+        #expect(catalogIndex(selected, catalogCount: n + 2) == n)
+    }
+
     /// Seed 004 at n = 1, resting on its trailing sentinel (page 2, a copy of item 0): after 2 items arrive, page 2 is
     /// item 1, the one the app asks for, so `scrollToItem` leaves the offset where it is. An equal bounds change returns
     /// at once (C7): no `scrollViewDidScroll`, so the page control, the design's only index, still says item 0.
@@ -159,5 +193,47 @@ struct SnapshotDiffTests {
         #expect(myers.changes == hashed.changes, "\(update): \(outcomes)")
         #expect(myers.offset == hashed.offset && myers.centred == hashed.centred)
         #expect(myers.changes > 0)
+    }
+}
+
+/// S9: `selectItem(at:animated:scrollPosition:)` checks the index path against the counts it reloads, raises for one
+/// outside them (a section, then an item), and otherwise selects and scrolls as `scrollToItem` does.
+@Suite("selectItem's check (S9)")
+struct SelectItemTests {
+    /// A laid-out `uikit.best` (the pipeline keeps its scene's objects alive: the collection view holds them unowned).
+    func laidOut(catalogCount n: Int) -> UIKitBestPipeline {
+        let pipeline = UIKitBestPipeline(catalogCount: n, geometry: .default, switches: .default)
+        pipeline.scene.collectionView.layoutIfNeeded()
+        return pipeline
+    }
+
+    @Test func aPathOutsideTheDataRaisesWithUIKitsMessageAndNothingChanges() {
+        let pipeline = laidOut(catalogCount: 3)
+        let view: CollectionView = pipeline.scene.collectionView
+        let offset = view.contentOffset.x
+        let sections = view.numberOfSections
+        let items = view.numberOfItems(inSection: 0)
+        #expect(view.selectItem(at: IndexPath(item: 0, section: sections), scrollPosition: .centeredHorizontally)?
+            .contains("line 8228): \"Attempted to modify the selection of an item in an out-of-bounds section (\(sections)) when there are only \(sections) sections\"") == true)
+        #expect(view.selectItem(at: IndexPath(item: items, section: 0), scrollPosition: .centeredHorizontally)?
+            .contains("line 8236): \"Attempted to modify the selection of an out-of-bounds item (\(items)) when there are only \(items) items in section 0\"") == true)
+        #expect(view.selectItem(at: IndexPath(item: 4, section: -1), scrollPosition: nil)?
+            .contains("\"Attempted to scroll the collection view to an out-of-bounds item (4) when there are only 0 items in section -1\", as FSPagerView #375 reports") == true)
+        #expect(view.selectedGlobalIndex == nil && view.contentOffset.x == offset)
+        withExtendedLifetime(pipeline) {}
+    }
+
+    @Test func aPathInsideTheDataIsSelectedAndScrolledToAsScrollToItemWould() throws {
+        let pipeline = laidOut(catalogCount: 300)
+        let view: CollectionView = pipeline.scene.collectionView
+        let centred = try #require(pipeline.scene.nearestVisibleCell()).globalIndex
+        let next = try #require(view.indexPath(forGlobalIndex: centred + 1))
+        let target = try #require(view.contentOffsetForScrollingToItem(at: next, at: .centeredHorizontally))
+        #expect(view.selectItem(at: next, scrollPosition: .centeredHorizontally) == nil)
+        #expect(view.selectedGlobalIndex == centred + 1 && view.contentOffset.x == target)
+        let there = view.contentOffset.x
+        #expect(view.selectItem(at: try #require(view.indexPath(forGlobalIndex: centred + 2)), scrollPosition: nil) == nil)
+        #expect(view.selectedGlobalIndex == centred + 2 && view.contentOffset.x == there, "no position: selected, not scrolled")
+        withExtendedLifetime(pipeline) {}
     }
 }

@@ -86,10 +86,27 @@ public final class FSPagerScene: UIKitScene {
         collectionView.setContentOffset(layout.contentOffset(for: IndexPath(item: item, section: section)))
     }
 
+    /// `FSPagerView.selectItem(at:animated:)` (lines 489–494) as an app runs it right after `reloadData()`: no guard;
+    /// `nearbyIndexPath(for:)` (lines 604–615) from the old `numberOfItems`, the old `currentIndex` and section 0 (no
+    /// visible cell), then the collection view's `selectItem(at:animated:scrollPosition: .centeredHorizontally)` (S9),
+    /// which counts the data (`numberOfSections(in:)` sets the pager's `numberOfItems`, lines 316–325), checks the
+    /// index path against the new counts, and raises for one outside them: a new item more than half the old count
+    /// after the current index is asked for in section −1.
+    public override func select(onItem item: Int, nearGlobalIndex global: Int) {
+        let staleCount = pagerView.numberOfItems
+        let current = pagerView.currentIndex
+        let section = abs(current - item) <= staleCount / 2 ? 0 : item - current >= 0 ? -1 : 1
+        pagerView.numberOfItems = catalogCount
+        if let exception = collectionView.selectItem(at: IndexPath(item: item, section: section), scrollPosition: .centeredHorizontally) {
+            raisedException = "FSPagerView.swift lines 489-494, selectItem(at: \(item)): nearbyIndexPath gives section \(section) "
+                + "(old numberOfItems \(staleCount), currentIndex \(current)); " + exception
+        }
+    }
+
     /// The `fatalError` the app's last `scrollToItem` would have ended in (nil: none).
     @usableFromInline var fatalErrorMessage: String?
 
-    public override var stoppedAppCode: String? { fatalErrorMessage }
+    public override var stoppedAppCode: String? { fatalErrorMessage ?? super.stoppedAppCode }
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {
         let target = layout.pagingTarget(currentOffset: currentOffset, velocity: velocity)

@@ -126,10 +126,13 @@ public final class Seed000FlowScene: UIKitScene {
 
     public override func recentre(onItem item: Int, nearGlobalIndex global: Int) {}
 
+    /// The seed has no code to show or select an item after an update.
+    public override func select(onItem item: Int, nearGlobalIndex global: Int) {}
+
     public override var stoppedAppCode: String? {
         scrollDelegate.recursionStopped
             ? "its scrollViewDidScroll called itself \(CenterScaleSnapCollectionViewDelegate.nestingLimit) deep (scrollTo(page:) between pages n and 2n + 1, lines 588-600, 635-651): an app's stack would overflow"
-            : nil
+            : super.stoppedAppCode
     }
 
     public override func snapTarget(currentOffset: Double, proposedOffset: Double, velocity: Double) -> Double {

@@ -110,6 +110,36 @@ extension CollectionView {
         setContentOffset(LayoutPoint(x: x, y: contentOffset.y))
     }
 
+    /// `selectItemAtIndexPath:animated: NO scrollPosition:` (S9): the counts reloaded if needed, the index path checked
+    /// against them, then selected and, with a position, scrolled to as `scrollToItem` does (S4). Returns the exception
+    /// UIKit raises for an index path outside the data, in one line, with nothing selected or scrolled; nil when it
+    /// selects. A negative section passes UIKit's signed section check and counts 0 items (S9, as FSPagerView #375's
+    /// message shows), so its item is out of bounds.
+    @discardableResult
+    public func selectItem(at indexPath: IndexPath, scrollPosition position: ScrollPosition?) -> String? {
+        validateCounts()
+        let sections = numberOfSections
+        if indexPath.section < 0 {
+            return "UIKit raises NSInternalInconsistencyException: section \(indexPath.section) passes the section check and "
+                + "counts 0 items, so the item check fails (UICollectionView.m line 8236, \"Attempted to modify the selection of "
+                + "an out-of-bounds item (\(indexPath.item)) when there are only 0 items in section \(indexPath.section)\"), or, on "
+                + "an SDK where that only logs, the scroll's check (line 8201, \"Attempted to scroll the collection view to an "
+                + "out-of-bounds item (\(indexPath.item)) when there are only 0 items in section \(indexPath.section)\", as FSPagerView #375 reports)"
+        }
+        if indexPath.section >= sections {
+            return "UIKit raises NSInternalInconsistencyException (UICollectionView.m line 8228): \"Attempted to modify the "
+                + "selection of an item in an out-of-bounds section (\(indexPath.section)) when there are only \(sections) sections\""
+        }
+        let items = numberOfItems(inSection: indexPath.section)
+        if indexPath.item < 0 || indexPath.item >= items {
+            return "UIKit raises NSInternalInconsistencyException (UICollectionView.m line 8236): \"Attempted to modify the "
+                + "selection of an out-of-bounds item (\(indexPath.item)) when there are only \(items) items in section \(indexPath.section)\""
+        }
+        selectedGlobalIndex = globalIndex(of: indexPath)
+        if let position { scrollToItem(at: indexPath, at: position) }
+        return nil
+    }
+
     /// The offset `scrollToItemAtIndexPath:atScrollPosition:animated:` scrolls to (S4): the item's frame from the
     /// data (`dataLayoutAttributesForItem`: prepared, the item cache's object, or the layout's
     /// `layoutAttributesForItem(at:)` paged in on a miss), placed as `position` says, kept inside the content (switch

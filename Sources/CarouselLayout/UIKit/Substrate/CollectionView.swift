@@ -100,6 +100,8 @@ public final class CollectionView {
     @exclusivity(unchecked) public internal(set) var offsetReadjustedAtFrameChange = false
     /// This frame: the scroll was stopped at a content edge.
     @exclusivity(unchecked) public internal(set) var scrollWasClamped = false
+    /// The item the app selected last (`selectItem`, S9), as a global index; nil before any.
+    @exclusivity(unchecked) public internal(set) var selectedGlobalIndex: Int?
 
     public init(frameSize: LayoutSize, layout: CollectionViewLayout, ledger: UIKitLedger, switches: UIKitSwitches) {
         self.frameSize = frameSize
