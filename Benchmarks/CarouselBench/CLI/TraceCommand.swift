@@ -84,7 +84,7 @@ enum TraceCommand {
             With \(Trace.costs.name), two more columns: `cost_ns`, the frame's cost (each frame timed on its own, the minimum over
             \(Defaults.minimumPlays) to \(Defaults.maximumPlays) plays of the trace, the smaller of wall and thread CPU time less the clock's own cost; as the
             results' worst_frame), and `event`, what happened in the frame (rotation, release, end of flick, scroll by
-            code, end of scroll animation, scroll refused, wrap jump, new item, nothing special). With \(Trace.ledger.name) (a uikit pipeline), one more column per counter of the UIKit
+            code, end of scroll animation, scroll refused, catalogue update, wrap jump, new item, nothing special). With \(Trace.ledger.name) (a uikit pipeline), one more column per counter of the UIKit
             model's ledger (layoutPasses, attributesCopied, prefetchRechecks, ...; Docs/UIKIT-MODEL.md): how much
             each rose in that frame. \(Trace.gesture.name) standard plays the suite's standard trajectory (2 934 frames
             at 120 Hz, releases and two rotations; \(Trace.frames.name) and \(Trace.velocity.name) do not apply).
@@ -93,9 +93,9 @@ enum TraceCommand {
             items, or 12 reloadData calls each followed by scrollToItem without animation; with
             \(Trace.costs.name) the `event` column names each scroll by code, the end of its animation
             (`didEndScrollingAnimation`) and a refused one (an index path past the data). catalogue-update plays
-            \(CatalogUpdateScenario.summary), the design's way in each view (Docs/ALGORITHMS.md, "Catalogue updates"):
-            a core built again for the new count and placed as its design places it, a UIKit view through its
-            data-source path; a row per display frame, the update's frame named `catalogue update`.
+            \(CatalogUpdateScenario.summary) (Docs/ALGORITHMS.md, "Catalogue updates"): a core built again for the new
+            count and placed as its design places it, a UIKit view through its data-source path (a view that declares
+            none is refused, exit 64); a row per display frame, the update's frame named `catalogue update`.
             """,
             arguments: TraceArguments.self, run: run)
     }
@@ -188,13 +188,17 @@ enum TraceCommand {
             return csv(rows[...], costs: costs.map { ($0, events) },
                        ledger: ledger.map { ledger in (ledger.counters.map(\.name), counts) })
         }
-        func uikitTrace<P: UIKitPipeline>(_ type: P.Type) -> String {
-            traced({ CatalogUpdatePlay.uikit(P(catalogCount: catalog, geometry: geometry, switches: switches)) }, ledger: \.pipeline.ledger)
+        func uikitTrace<P: UIKitPipeline>(_ type: P.Type) throws -> String {
+            if P(catalogCount: catalog, geometry: geometry, switches: switches).scene.catalogUpdatePath == nil {
+                throw UsageError("option '\(TraceArguments.gesture.name)': \(P.id) declares no catalogue update path, so it has no "
+                    + "\(CatalogUpdateScenario.name) to play")
+            }
+            return traced({ CatalogUpdatePlay.uikit(P(catalogCount: catalog, geometry: geometry, switches: switches)) }, ledger: \.pipeline.ledger)
         }
         func coreTrace<P: CarouselPipeline>(_ type: P.Type) -> String {
             traced({ CatalogUpdatePlay.core(P(catalogCount: catalog, geometry: geometry)) }, ledger: { _ in nil })
         }
-        print(uikit.map { uikitTrace($0) } ?? coreTrace(core!), terminator: "")
+        print(try uikit.map { try uikitTrace($0) } ?? coreTrace(core!), terminator: "")
         return ExitCode.success
     }
 

@@ -25,7 +25,7 @@ public enum CatalogUpdateScenario {
         return frames
     }
 
-    /// What passing means, for the help and the docs.
+    /// What it plays, for the help.
     public static let summary = "12 catalogue updates 0.1 s apart, each the design's way (insert 2 at the end, delete 1 in the middle, delete 1 at the end, reverse, in turn)"
 }
 

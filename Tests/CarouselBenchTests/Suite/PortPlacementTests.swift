@@ -235,3 +235,19 @@ struct WindowedPort: ShiftedFixture {
     init(scene: ShiftedScene) { self.scene = scene }
     var placement: ItemPlacement { scene.placement }
 }
+
+/// `trace --gesture catalogue-update` on a UIKit view that declares no catalogue update path: one line, exit 64, before
+/// any frame is played.
+@Suite struct CatalogueUpdateTraceRefusalTests {
+    @Test func aViewWithNoUpdatePathIsRefusedInOneLine() throws {
+        let arguments = TraceArguments()
+        let configuration = try arguments.geometry.configuration()
+        #expect(EmptyScene(catalogCount: 3, geometry: .default, switches: .default).catalogUpdatePath == nil)
+        do {
+            _ = try TraceCommand.traceCatalogueUpdates(arguments, core: nil, uikit: EmptyPort.self, catalog: 3, configuration: configuration)
+            Issue.record("the trace ran")
+        } catch let error as UsageError {
+            #expect(error.message == "option '--gesture': uikit.test.empty declares no catalogue update path, so it has no catalogue-update to play")
+        }
+    }
+}
