@@ -173,8 +173,11 @@ enum TraceCommand {
     static func traceCatalogueUpdates(_ arguments: TraceArguments, core: (any CarouselPipeline.Type)?, uikit: (any UIKitPipeline.Type)?,
                                       catalog: Int, configuration: SuiteConfiguration) throws -> Int32 {
         let (geometry, switches, hz) = (configuration.geometry, configuration.switches, configuration.hz)
-        func traced<P: CarouselPipeline>(_ make: @escaping () -> CatalogUpdatePlay<P>, ledger: (CatalogUpdatePlay<P>) -> UIKitLedger?) -> String {
+        /// `make`'s play traced (and profiled with --costs); `refusal` says why the first play has none to make.
+        func traced<P: CarouselPipeline>(_ make: @escaping () -> CatalogUpdatePlay<P>, ledger: (CatalogUpdatePlay<P>) -> UIKitLedger?,
+                                         refusal: (CatalogUpdatePlay<P>) -> String? = { _ in nil }) throws -> String {
             var play = make()
+            if let refusal = refusal(play) { throw UsageError("option '\(TraceArguments.gesture.name)': \(refusal)") }
             let ledger = arguments.ledger ? ledger(play) : nil
             var last = ledger?.counters.map(\.value) ?? []
             var counts: [[Int]] = []
@@ -189,14 +192,13 @@ enum TraceCommand {
                        ledger: ledger.map { ledger in (ledger.counters.map(\.name), counts) })
         }
         func uikitTrace<P: UIKitPipeline>(_ type: P.Type) throws -> String {
-            if P(catalogCount: catalog, geometry: geometry, switches: switches).scene.catalogUpdatePath == nil {
-                throw UsageError("option '\(TraceArguments.gesture.name)': \(P.id) declares no catalogue update path, so it has no "
-                    + "\(CatalogUpdateScenario.name) to play")
+            try traced({ CatalogUpdatePlay.uikit(P(catalogCount: catalog, geometry: geometry, switches: switches)) }, ledger: \.pipeline.ledger) {
+                $0.pipeline.scene.catalogUpdatePath == nil
+                    ? "\(P.id) declares no catalogue update path, so it has no \(CatalogUpdateScenario.name) to play" : nil
             }
-            return traced({ CatalogUpdatePlay.uikit(P(catalogCount: catalog, geometry: geometry, switches: switches)) }, ledger: \.pipeline.ledger)
         }
-        func coreTrace<P: CarouselPipeline>(_ type: P.Type) -> String {
-            traced({ CatalogUpdatePlay.core(P(catalogCount: catalog, geometry: geometry)) }, ledger: { _ in nil })
+        func coreTrace<P: CarouselPipeline>(_ type: P.Type) throws -> String {
+            try traced({ CatalogUpdatePlay.core(P(catalogCount: catalog, geometry: geometry)) }, ledger: { _ in nil })
         }
         print(try uikit.map { try uikitTrace($0) } ?? coreTrace(core!), terminator: "")
         return ExitCode.success

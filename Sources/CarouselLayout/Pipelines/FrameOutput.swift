@@ -58,6 +58,13 @@ public struct FrameOutput: Sendable {
         visible.removeAll(keepingCapacity: true)
     }
 
+    /// The catalogue item this frame shows centred: its logical index, or its centre item modulo `catalogCount`; nil
+    /// when it names neither.
+    @inlinable
+    public func centredCatalogItem(catalogCount: Int) -> Int? {
+        logicalIndex ?? centerItem.map { catalogIndex($0, catalogCount: catalogCount) }
+    }
+
     /// Appends item `item` with the scale, alpha and horizontal translation of `transform`.
     @inlinable
     public mutating func append(item: Int, transform: ItemTransform) {

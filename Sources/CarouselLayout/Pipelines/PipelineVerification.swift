@@ -180,7 +180,7 @@ public enum PipelineVerification {
             }
             checkScrollByCode(frame, output: output, before: logical, requested: &requested, catalogCount: catalogCount,
                               itemCount: pipeline.itemCount, from: frameStart, pitch: placement.pitch, into: &check)
-            logical = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: catalogCount) }
+            logical = output.centredCatalogItem(catalogCount: catalogCount)
             if !output.visible.isEmpty { check.framesWithItems += 1 }
             if case .didEndDecelerating = frame.phase {
                 let position = placement.position(offset: output.offset)
@@ -243,7 +243,7 @@ public enum PipelineVerification {
         case .didEndScrollingAnimation:
             guard let asked = requested else { return }
             requested = nil
-            let centred = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: catalogCount) }
+            let centred = output.centredCatalogItem(catalogCount: catalogCount)
             if centred != asked.item {
                 check.scrollsEndingElsewhere += 1
                 noteScroll("frame \(frame.frame): the scroll by code from frame \(asked.frame) (\(Self.items(asked.itemsAway)) away) "

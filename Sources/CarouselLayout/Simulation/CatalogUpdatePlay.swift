@@ -51,7 +51,7 @@ public struct CatalogUpdatePlay<P: CarouselPipeline> {
     /// A core's play: an update rebuilds it for the new count (`updatedCatalog`).
     public static func core(_ pipeline: P) -> Self {
         Self(pipeline) { pipeline, update, frame, output in
-            let centred = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: pipeline.catalogCount) } ?? 0
+            let centred = output.centredCatalogItem(catalogCount: pipeline.catalogCount) ?? 0
             pipeline = pipeline.updatedCatalog(update, centred: centred, frame: &frame, into: &output).core
         }
     }
@@ -62,8 +62,7 @@ public struct CatalogUpdatePlay<P: CarouselPipeline> {
         if let update {
             applyUpdate(&pipeline, update, &frame, &output)
         } else {
-            pipeline.apply(TrajectoryFrame(frame: frame, delta: 0, phase: .settled), into: &output)
-            frame += 1
+            pipeline.playFrame(movingTo: nil, frame: &frame, into: &output)
         }
     }
 
@@ -80,8 +79,7 @@ extension CatalogUpdatePlay where P: UIKitPipeline {
     public static func uikit(_ pipeline: P) -> Self {
         Self(pipeline) { pipeline, update, frame, output in
             _ = pipeline.updateCatalog(update)
-            pipeline.apply(TrajectoryFrame(frame: frame, delta: 0, phase: .settled), into: &output)
-            frame += 1
+            pipeline.playFrame(movingTo: nil, frame: &frame, into: &output)
         }
     }
 }
@@ -103,7 +101,7 @@ extension CarouselPipeline {
         play(&updated)
         switch Self.catalogUpdate {
         case .recentres:
-            let startItem = output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: updated.catalogCount) } ?? 0
+            let startItem = output.centredCatalogItem(catalogCount: updated.catalogCount) ?? 0
             guard expected != startItem else { return (updated, true) }
             guard let target = updated.scrollToItemTarget(itemsAway: expected - startItem) else { return (updated, false) }
             play(&updated, to: target, itemsAway: expected - startItem)
@@ -116,6 +114,7 @@ extension CarouselPipeline {
 
     /// One frame numbered `frame` (then counted) into `output`: a scroll by code without animation to `target`, the
     /// item `itemsAway` (as after a reload), or a still frame when `target` is nil.
+    @inlinable
     mutating func playFrame(movingTo target: Double?, itemsAway: Int = 0, frame: inout Int, into output: inout FrameOutput) {
         let phase: ScrollPhase = target.map { .scrolledByCode(itemsAway: itemsAway, targetOffset: $0, animated: false, trigger: .reload) } ?? .settled
         apply(TrajectoryFrame(frame: frame, delta: (target ?? offset) - offset, phase: phase), into: &output)

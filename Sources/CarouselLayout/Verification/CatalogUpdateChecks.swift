@@ -75,7 +75,7 @@ public struct CatalogUpdateCheck: Sendable {
         func play(_ pipeline: inout P, to target: Double? = nil, itemsAway: Int = 0) {
             pipeline.playFrame(movingTo: target, itemsAway: itemsAway, frame: &frame, into: &output)
         }
-        let centred = { (pipeline: P) in output.logicalIndex ?? output.centerItem.map { catalogIndex($0, catalogCount: pipeline.catalogCount) } }
+        let centred = { (pipeline: P) in output.centredCatalogItem(catalogCount: pipeline.catalogCount) }
         for scrollsFirst in [false, true] {
             var pipeline = P(catalogCount: n, geometry: geometry)
             play(&pipeline)
